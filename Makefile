@@ -1,0 +1,41 @@
+# Sidekicks — the two commands that set everything up: `make run` and `make test`.
+GO       ?= go
+BIN      := bin/sidekicks
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -X main.version=$(VERSION)
+FUZZTIME ?= 10s
+BENCHCOUNT ?= 5
+
+.PHONY: all build run test unit e2e bench fuzz vet clean
+
+all: build
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
+
+run: build
+	./$(BIN) --config examples/demo.yaml
+
+vet:
+	$(GO) vet ./...
+
+# Every test: vet, the unit and integration tests with the race detector, then the
+# end-to-end tests that drive the real binary in tmux.
+test: vet
+	$(GO) test -race -timeout 20m ./...
+
+# Benchmarks, -count ≥ 5 so that benchstat can compare runs: make bench > new.txt
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m ./...
+
+# A short run of every fuzz target (FUZZTIME each).
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$target"; \
+	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin

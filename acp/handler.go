@@ -1,0 +1,43 @@
+// Package acp is the client side of the Agent Client Protocol over a byte stream: the
+// JSON-RPC transport, the connection and its capabilities, the trace file, and the policy
+// of the fs handlers.
+package acp
+
+import (
+	"context"
+
+	sdk "github.com/coder/acp-go-sdk"
+)
+
+// Chunk kinds delivered through SessionHandler.Chunk.
+const (
+	AgentMessageChunk = "agent_message_chunk"
+	AgentThoughtChunk = "agent_thought_chunk"
+	UserMessageChunk  = "user_message_chunk"
+)
+
+// SessionHandler receives what an agent sends for one session. Chunk and Update are called
+// on the goroutine that reads the agent, in order, so they must be quick and never wait on
+// the screen; RequestPermission is called on its own goroutine and may wait for the user
+// until ctx is cancelled (the turn was cancelled or the agent went away).
+type SessionHandler interface {
+	// Chunk is the fast path for message, thought and user chunks whose content is text.
+	Chunk(kind string, text string)
+	// Update receives every other session update that decodes.
+	Update(u sdk.SessionUpdate)
+	// RequestPermission asks the user to pick one of the agent's options.
+	RequestPermission(ctx context.Context, req sdk.RequestPermissionRequest) sdk.RequestPermissionResponse
+}
+
+// Workspace is the agent's files, as the fs handlers reach them. Paths given to it are
+// relative to the workspace, with slashes, already checked not to leave it lexically; the
+// implementation refuses symbolic links that lead out and writes to protected files.
+type Workspace interface {
+	// Root is the workspace's absolute path as the agent sees it (workspacePath in a
+	// container or sandbox).
+	Root() string
+	// ReadFile returns the whole content of a file.
+	ReadFile(ctx context.Context, rel string) ([]byte, error)
+	// WriteFile replaces a file atomically, creating it (and its folders) when missing.
+	WriteFile(ctx context.Context, rel string, data []byte) error
+}

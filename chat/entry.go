@@ -1,0 +1,84 @@
+// Package chat is the conversation model, independent of any screen: the entries of a
+// conversation, the reducer that folds ACP session updates into them, turns, permission
+// requests, prompt building and channel routing.
+package chat
+
+import "time"
+
+// MaxEntryText is the most text one entry keeps (1 MiB); what arrives beyond it is dropped
+// and counted in Entry.Lost.
+const MaxEntryText = 1 << 20
+
+// EntryKind says what an entry of a conversation is.
+type EntryKind string
+
+// The kinds of entries.
+const (
+	KindUser     EntryKind = "user"      // the user's message, as typed
+	KindAgent    EntryKind = "agent"     // an agent's reply, appended chunk by chunk
+	KindThought  EntryKind = "thought"   // an agent's thought
+	KindToolCall EntryKind = "tool_call" // a tool call, folded with its updates
+	KindPlan     EntryKind = "plan"      // a plan, replaced by each new plan
+	KindNotice   EntryKind = "notice"    // a notice of Sidekicks itself (error, cancel, restart)
+)
+
+// Entry is one element of a conversation. All text in it has been sanitized.
+type Entry struct {
+	// ID is the entry's identifier in the store; 0 until stored.
+	ID int64
+	// Kind says which of the fields below are meaningful.
+	Kind EntryKind
+	// Author is the agent's name for agent entries, "" for the user and for Sidekicks.
+	Author string
+	// Turn is the turn this entry belongs to (0 when it belongs to none).
+	Turn int64
+	// Created and Updated are when the entry started and last changed.
+	Created time.Time
+	Updated time.Time
+	// Text is the message, reply, thought or notice text.
+	Text string
+	// Lost counts the bytes dropped because the entry reached MaxEntryText.
+	Lost int64
+	// Tool is set for KindToolCall.
+	Tool *ToolCall
+	// Plan is set for KindPlan.
+	Plan []PlanEntry
+	// Done is false while the entry is still streaming.
+	Done bool
+}
+
+// ToolCall is a tool call with its updates folded in.
+type ToolCall struct {
+	ID        string
+	Title     string
+	Kind      string // read, edit, delete, move, search, execute, think, fetch, switch_mode, other
+	Status    string // pending, in_progress, completed, failed
+	Content   []ToolContent
+	Locations []Location
+}
+
+// ToolContent is one piece of a tool call's output.
+type ToolContent struct {
+	Type string // "content", "diff" or "terminal"
+	// Text is the text of a "content" piece.
+	Text string
+	// Path, OldText and NewText describe a "diff" piece; OldText is nil for a new file.
+	Path    string
+	OldText *string
+	NewText string
+	// TerminalID names the terminal of a "terminal" piece.
+	TerminalID string
+}
+
+// Location is a file (and line) a tool call is working on.
+type Location struct {
+	Path string
+	Line int // 0 when not given
+}
+
+// PlanEntry is one step of a plan.
+type PlanEntry struct {
+	Content  string
+	Priority string // high, medium, low
+	Status   string // pending, in_progress, completed
+}
