@@ -1,0 +1,153 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// terminal is a command running on a tmux pane of its own tmux server. Everything the pane
+// prints is also piped to a FIFO, so that waiting for the screen to change is waiting for
+// an event, not polling.
+type terminal struct {
+	t       *testing.T
+	socket  string
+	dir     string
+	changed chan struct{}
+}
+
+// startTerminal starts a private tmux server running command in a width×height pane.
+func startTerminal(t *testing.T, env []string, dir string, width, height int, command ...string) *terminal {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Fatalf("tmux is needed by the end-to-end tests (.ci/run installs it): %v", err)
+	}
+	term := &terminal{
+		t:       t,
+		socket:  fmt.Sprintf("sidekicks-e2e-%d-%d", os.Getpid(), time.Now().UnixNano()),
+		dir:     t.TempDir(),
+		changed: make(chan struct{}, 1),
+	}
+	quoted := make([]string, len(command))
+	for i, c := range command {
+		quoted[i] = shellQuote(c)
+	}
+	// The wrapper keeps the exit status and signals the end on a tmux channel.
+	script := fmt.Sprintf("%s; echo $? > %s; tmux -L %s wait-for -S exited",
+		strings.Join(quoted, " "), shellQuote(filepath.Join(term.dir, "status")), term.socket)
+	args := []string{"-L", term.socket, "-f", "/dev/null", "new-session", "-d",
+		"-x", strconv.Itoa(width), "-y", strconv.Itoa(height), "-c", dir}
+	for _, kv := range env {
+		args = append(args, "-e", kv)
+	}
+	args = append(args, "sh", "-c", script)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		t.Fatalf("starting tmux: %v\n%s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("tmux", "-L", term.socket, "kill-server").Run() })
+	term.pipeOutput()
+	return term
+}
+
+// pipeOutput sends the pane's output to a FIFO read by a goroutine that signals each change.
+func (term *terminal) pipeOutput() {
+	fifo := filepath.Join(term.dir, "output")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		term.t.Fatalf("mkfifo: %v", err)
+	}
+	go func() {
+		f, err := os.Open(fifo) // blocks until tmux opens the writing end
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		buf := make([]byte, 64<<10)
+		for {
+			if _, err := f.Read(buf); err != nil {
+				return
+			}
+			select {
+			case term.changed <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	term.tmux("pipe-pane", "-t", "0", "-o", "cat > "+shellQuote(fifo))
+}
+
+func (term *terminal) tmux(args ...string) string {
+	term.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", term.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		term.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// keys sends tmux key names (e.g. "M-a", "Enter", "F10").
+func (term *terminal) keys(keys ...string) {
+	term.t.Helper()
+	term.tmux(append([]string{"send-keys", "-t", "0"}, keys...)...)
+}
+
+// typeText sends text literally.
+func (term *terminal) typeText(text string) {
+	term.t.Helper()
+	term.tmux("send-keys", "-t", "0", "-l", text)
+}
+
+// screen returns what the pane shows now.
+func (term *terminal) screen() string {
+	term.t.Helper()
+	out, err := exec.Command("tmux", "-L", term.socket, "capture-pane", "-p", "-t", "0").CombinedOutput()
+	if err != nil {
+		return ""
+	}
+	return string(out)
+}
+
+// waitFor waits until the screen contains text; it fails the test, showing the screen, when
+// that does not happen within the deadline.
+func (term *terminal) waitFor(text string, deadline time.Duration) string {
+	term.t.Helper()
+	timer := time.NewTimer(deadline)
+	defer timer.Stop()
+	for {
+		s := term.screen()
+		if strings.Contains(s, text) {
+			return s
+		}
+		select {
+		case <-term.changed:
+		case <-timer.C:
+			term.t.Fatalf("the screen never showed %q within %s; it shows:\n%s", text, deadline, term.screen())
+		}
+	}
+}
+
+// waitExit waits for the command to end and returns its exit status.
+func (term *terminal) waitExit(deadline time.Duration) int {
+	term.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	if err := exec.CommandContext(ctx, "tmux", "-L", term.socket, "wait-for", "exited").Run(); err != nil {
+		term.t.Fatalf("the program did not exit within %s; the screen shows:\n%s", deadline, term.screen())
+	}
+	b, err := os.ReadFile(filepath.Join(term.dir, "status"))
+	if err != nil {
+		term.t.Fatalf("reading the exit status: %v", err)
+	}
+	code, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return code
+}
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
