@@ -26,9 +26,21 @@ const (
 type Entry struct {
 	// ID is the entry's identifier in the store; 0 until stored.
 	ID int64
+	// Seq identifies the entry within its conversation: unique, never reused, and unchanged
+	// for the entry's life. Entries made by a conversation are numbered in the order they
+	// were created, after every Seq it loaded. A sink is given the same entry several times
+	// (a streaming entry is saved while it streams, then when it is done) and tells them
+	// apart by Seq: for instance by keeping the store ID of each Seq it saved.
+	Seq int64
+	// Rev changes every time the entry changes (it is drawn from one counter per
+	// conversation, so it only grows): a screen re-wraps an entry only when its Rev differs
+	// from the one it cached. It is not meant to be stored.
+	Rev uint64
 	// Kind says which of the fields below are meaningful.
 	Kind EntryKind
-	// Author is the agent's name for agent entries, "" for the user and for Sidekicks.
+	// Author is the agent's name for agent entries (reply, thought, tool call, plan) and for
+	// notices about one agent (its turn was cancelled, it asked a permission); "" for the user
+	// and for Sidekicks' general notices.
 	Author string
 	// Turn is the turn this entry belongs to (0 when it belongs to none).
 	Turn int64
@@ -37,11 +49,13 @@ type Entry struct {
 	Updated time.Time
 	// Text is the message, reply, thought or notice text.
 	Text string
-	// Lost counts the bytes dropped because the entry reached MaxEntryText.
+	// Lost counts the bytes dropped because the entry reached MaxEntryText (for a tool call,
+	// of its content and locations; for a plan, of its entries).
 	Lost int64
-	// Tool is set for KindToolCall.
+	// Tool is set for KindToolCall. The ToolCall it points to is never modified once the
+	// entry is published (an update makes a new one), so copies of an entry may share it.
 	Tool *ToolCall
-	// Plan is set for KindPlan.
+	// Plan is set for KindPlan; like Tool, never modified in place.
 	Plan []PlanEntry
 	// Done is false while the entry is still streaming.
 	Done bool
