@@ -1,0 +1,245 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// maxFileSize bounds the size of a configuration file: a real one is a few kilobytes.
+const maxFileSize = 1 << 20
+
+// Load reads the configuration file at path and parses it (see Parse).
+func Load(path string) (*Config, Diagnostics) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	data, err := readFile(path)
+	if err != nil {
+		lang := languageFromEnv()
+		return nil, Diagnostics{newDiagnostic(path, lang, 0, 0, "", readErrorText(lang, err), false)}
+	}
+	return Parse(path, data)
+}
+
+// errTooLarge is returned by readFile for a file over maxFileSize.
+var errTooLarge = errors.New("file too large")
+
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening the configuration: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading the configuration: %w", err)
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("reading the configuration: %w", fs.ErrInvalid)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading the configuration: %w", err)
+	}
+	if len(data) > maxFileSize {
+		return nil, fmt.Errorf("reading the configuration: %w", errTooLarge)
+	}
+	return data, nil
+}
+
+// readErrorText says why the file could not be read.
+func readErrorText(lang string, err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return msg(lang,
+			"the file does not exist; check the path, or create it",
+			"le fichier n'existe pas ; vérifiez le chemin, ou créez-le")
+	case errors.Is(err, fs.ErrPermission):
+		return msg(lang,
+			"the file cannot be read: permission denied",
+			"le fichier ne peut pas être lu : permission refusée")
+	case errors.Is(err, fs.ErrInvalid):
+		return msg(lang,
+			"this is a folder, not a configuration file",
+			"c'est un dossier, pas un fichier de configuration")
+	case errors.Is(err, errTooLarge):
+		return fmt.Sprintf(msg(lang,
+			"the file is too large for a configuration (%d KiB at most)",
+			"le fichier est trop grand pour une configuration (%d Kio au plus)"), maxFileSize>>10)
+	}
+	return msg(lang, "the file cannot be read", "le fichier ne peut pas être lu")
+}
+
+// Parse reads a configuration from data. path is the file's absolute path: relative paths
+// in the file are resolved against its folder, and it is every Diagnostic's File.
+//
+// The Config is returned, with every default applied and every path resolved, whenever
+// the diagnostics hold no error (warnings are allowed); it is nil otherwise. Every
+// diagnostic has a line (1 or more).
+func Parse(path string, data []byte) (*Config, Diagnostics) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	l := &loader{file: path, dir: filepath.Dir(path), lang: languageFromEnv()}
+	if len(data) > maxFileSize {
+		l.errorAt(1, 0, "", readErrorText(l.lang, errTooLarge))
+		return nil, l.diags
+	}
+	root, err := parseTree(data)
+	if err != nil {
+		l.syntaxError(data, err)
+		return nil, l.diags
+	}
+	if lang := languageOfTree(root); lang != "" {
+		l.lang = lang
+	}
+	l.root = root
+	switch {
+	case root == nil:
+		l.errorAt(1, 0, "", msg(l.lang,
+			"the file is empty: a configuration needs at least version: 1 and agents: []",
+			"le fichier est vide : une configuration contient au moins version: 1 et agents: []"))
+		return nil, l.diags
+	case resolve(root).Kind != yaml.MappingNode:
+		l.errorAt(root.Line, root.Column, "", fmt.Sprintf(msg(l.lang,
+			"the file must be a mapping of keys (version: 1, agents: …), not %s",
+			"le fichier doit être un ensemble de clés (version: 1, agents: …), pas %s"),
+			nodeKindName(l.lang, root)))
+		return nil, l.diags
+	}
+	l.checkStructure(root)
+	if l.diags.HasErrors() {
+		return nil, l.sorted()
+	}
+	l.validate(data)
+	cfg := l.decode()
+	l.checkRules()
+	diags := l.sorted()
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return cfg, diags
+}
+
+// loader holds the state of one Parse.
+type loader struct {
+	file  string
+	dir   string // the file's folder, for relative paths
+	lang  string
+	root  *yaml.Node
+	diags Diagnostics
+	// agents keeps, for each decoded agent, its node in the tree, for the rules.
+	agents []*yaml.Node
+}
+
+func (l *loader) errorAt(line, column int, key, text string) {
+	l.diags = append(l.diags, newDiagnostic(l.file, l.lang, max(line, 1), column, key, text, false))
+}
+
+func (l *loader) warnAt(line, column int, key, text string) {
+	l.diags = append(l.diags, newDiagnostic(l.file, l.lang, max(line, 1), column, key, text, true))
+}
+
+// maxDiagnostics bounds how many problems one load reports: past it, fixing the first ones
+// is what helps, and a hostile file cannot flood the screen.
+const maxDiagnostics = 200
+
+// sorted returns the diagnostics in the order of the file, at most maxDiagnostics of them
+// and then one that says how many more there are.
+func (l *loader) sorted() Diagnostics {
+	slices.SortStableFunc(l.diags, func(a, b Diagnostic) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Column - b.Column
+	})
+	if len(l.diags) <= maxDiagnostics {
+		return l.diags
+	}
+	rest := l.diags[maxDiagnostics:]
+	more := Diagnostic{
+		File: l.file,
+		Line: rest[0].Line,
+		Message: formatMessage(l.lang, rest[0].Line, "", fmt.Sprintf(msg(l.lang,
+			"and %d more problems, not shown; fix the ones above first",
+			"et %d autres problèmes, non affichés ; corrigez d'abord ceux ci-dessus"), len(rest))),
+		Warning: !rest.HasErrors(),
+	}
+	return append(l.diags[:maxDiagnostics:maxDiagnostics], more)
+}
+
+// nodeKindName says what a node is, for "must be …, not …" messages.
+func nodeKindName(lang string, n *yaml.Node) string {
+	n = resolve(n)
+	switch {
+	case n == nil:
+		return kindName(lang, "null")
+	case n.Kind == yaml.SequenceNode:
+		return kindName(lang, "array")
+	case n.Kind == yaml.MappingNode:
+		return kindName(lang, "object")
+	}
+	switch n.ShortTag() {
+	case "!!int", "!!float":
+		return kindName(lang, "number")
+	case "!!bool":
+		return kindName(lang, "boolean")
+	case "!!null":
+		return kindName(lang, "null")
+	}
+	return kindName(lang, "string")
+}
+
+// LanguageOf returns the language of a configuration's messages, "en" or "fr": the file's
+// ui.language when the file can be read that far, else the language of the LANG
+// environment variable (fr…  gives French), else English.
+func LanguageOf(data []byte) string {
+	if len(data) > maxFileSize {
+		return languageFromEnv()
+	}
+	root, err := parseTree(data)
+	if err != nil {
+		// The lines before the mistake may say it, as they do for the syntax error's
+		// own message.
+		var second errSecondDocument
+		if errors.As(err, &second) {
+			return languageOfPrefix(data, second.line)
+		}
+		line, problem := splitYAMLError(err)
+		if found := errorLine(data, problem); found > 0 {
+			line = found
+		}
+		return languageOfPrefix(data, line)
+	}
+	if lang := languageOfTree(root); lang != "" {
+		return lang
+	}
+	return languageFromEnv()
+}
+
+// languageOfTree returns ui.language when it is a known language, "" otherwise.
+func languageOfTree(root *yaml.Node) string {
+	_, ui := field(root, "ui")
+	_, language := field(ui, "language")
+	switch s, _ := stringValue(language); s {
+	case English, French:
+		return s
+	}
+	return ""
+}
+
+// languageFromEnv reads LANG: French when it starts with "fr", English otherwise.
+func languageFromEnv() string {
+	if strings.HasPrefix(strings.ToLower(os.Getenv("LANG")), "fr") {
+		return French
+	}
+	return English
+}

@@ -1,0 +1,391 @@
+package config
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// ProjectFile is where a project keeps its own agents, relative to the folder Sidekicks
+// was started in (Turbo Python's acp.toml format).
+const ProjectFile = ".sidekicks/acp.toml"
+
+// maxProjectFileSize bounds what LoadProject reads: an agents file is a few hundred bytes.
+const maxProjectFileSize = 1 << 20
+
+// LoadProject reads dir's project agents file, <dir>/.sidekicks/acp.toml. An absent file
+// gives no agents and no diagnostics. A file with a problem (an agent without name or
+// command, two agents with the same name or the same derived name, an unknown key, a
+// syntax error) is refused as a whole: no agents, and one diagnostic per problem, in
+// lang ("en" or "fr"). A command that cannot be found is only a warning.
+//
+// Each [[agent]] becomes an Agent whose Title is the name as written and whose Name is
+// derived from it (see NameFromTitle), so that @name works; command and cwd are relative
+// to dir, and the runtime is local.
+func LoadProject(dir string, lang string) ([]Agent, Diagnostics) {
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		dir = abs
+	}
+	path := filepath.Join(dir, filepath.FromSlash(ProjectFile))
+	data, err := readProjectFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		p := &projectLoad{path: path, dir: dir, lang: lang}
+		switch {
+		case errors.Is(err, errProjectFolder):
+			p.fail(0, "", "isFolder")
+		case errors.Is(err, errProjectTooLarge):
+			p.fail(0, "", "tooLarge", maxProjectFileSize>>10)
+		case errors.Is(err, fs.ErrPermission):
+			p.fail(0, "", "permission")
+		default:
+			p.fail(0, "", "unreadable", err)
+		}
+		return nil, p.diags
+	}
+	return parseProject(dir, path, lang, data)
+}
+
+// parseProject reads the project agents file at path, whose content is data; dir is the
+// project's folder.
+func parseProject(dir, path, lang string, data []byte) ([]Agent, Diagnostics) {
+	p := &projectLoad{path: path, dir: dir, lang: lang, lines: projectLines(string(data))}
+	return p.load(string(data))
+}
+
+// Why a project agents file could not be read.
+var (
+	errProjectFolder   = errors.New("the project agents file is a folder")
+	errProjectTooLarge = errors.New("the project agents file is too large")
+)
+
+func readProjectFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, errProjectFolder
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxProjectFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxProjectFileSize {
+		return nil, errProjectTooLarge
+	}
+	return data, nil
+}
+
+// projectLoad is the state of one LoadProject.
+type projectLoad struct {
+	path, dir, lang string
+	lines           projectLineIndex
+	diags           Diagnostics
+}
+
+// fail records an error; args complete the message of that id.
+func (p *projectLoad) fail(line int, key, id string, args ...any) {
+	p.report(line, key, false, id, args...)
+}
+
+func (p *projectLoad) warn(line int, key, id string, args ...any) {
+	p.report(line, key, true, id, args...)
+}
+
+func (p *projectLoad) report(line int, key string, warning bool, id string, args ...any) {
+	p.diags = append(p.diags, Diagnostic{
+		File:    p.path,
+		Line:    line,
+		Key:     key,
+		Message: projectMessage(p.lang, p.path, id, args...),
+		Warning: warning,
+	})
+}
+
+func (p *projectLoad) load(text string) ([]Agent, Diagnostics) {
+	var raw map[string]any
+	if _, err := toml.Decode(text, &raw); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			p.fail(pe.Position.Line, "", "syntax", pe.Position.Line, pe.Message)
+		} else {
+			p.fail(0, "", "syntax", 0, err.Error())
+		}
+		return nil, p.diags
+	}
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		li, lj := p.lines.topKeyLine(keys[i]), p.lines.topKeyLine(keys[j])
+		if li != lj {
+			return li < lj
+		}
+		return keys[i] < keys[j]
+	})
+	var list []map[string]any
+	for _, k := range keys {
+		if k != "agent" {
+			p.fail(p.lines.topKeyLine(k), k, "unknownKey", toml.Key{k}.String())
+			continue
+		}
+		var ok bool
+		if list, ok = agentTables(raw[k]); !ok {
+			p.fail(p.lines.topKeyLine(k), k, "agentNotList")
+		}
+	}
+	agents := make([]Agent, 0, len(list))
+	titles := map[string]bool{}
+	derived := map[string]string{} // derived name -> title of the first agent with it
+	for i, table := range list {
+		a, ok := p.agent(i+1, table)
+		if !ok {
+			continue
+		}
+		if titles[a.Title] {
+			p.fail(a.Line, "agent.name", "sameName", p.quote(a.Title))
+			continue
+		}
+		titles[a.Title] = true
+		if first, dup := derived[a.Name]; dup {
+			p.fail(a.Line, "agent.name", "sameDerived", p.quote(first), p.quote(a.Title), p.quote(a.Name))
+			continue
+		}
+		derived[a.Name] = a.Title
+		agents = append(agents, a)
+	}
+	if p.diags.HasErrors() {
+		return nil, p.diags
+	}
+	return agents, p.diags
+}
+
+// agentTables returns the [[agent]] tables of v, which TOML gives as a list of tables (or
+// a list of inline tables).
+func agentTables(v any) ([]map[string]any, bool) {
+	switch v := v.(type) {
+	case []map[string]any:
+		return v, true
+	case []any:
+		out := make([]map[string]any, 0, len(v))
+		for _, x := range v {
+			t, ok := x.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, t)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// projectKeys are the keys an [[agent]] may have.
+var projectKeys = map[string]bool{"name": true, "command": true, "args": true, "env": true, "cwd": true}
+
+// agent checks one [[agent]] table (index is 1-based) and turns it into an Agent; ok is
+// false when it has an error, already reported.
+func (p *projectLoad) agent(index int, t map[string]any) (Agent, bool) {
+	line := p.lines.agentLine(index)
+	before := len(p.diags)
+	label := p.agentLabel(index, t)
+
+	title, hasName := p.text(index, t, "name", label)
+	title = strings.TrimSpace(title)
+	if hasName && title == "" {
+		p.fail(line, "agent.name", "noName", p.agentLabel(index, nil))
+	}
+	command, hasCommand := p.text(index, t, "command", label)
+	if hasCommand && strings.TrimSpace(command) == "" {
+		p.fail(line, "agent.command", "noCommand", label)
+	}
+	args := p.textList(index, t, "args", label)
+	env := p.textTable(index, t, "env", label)
+	cwd, _ := p.text(index, t, "cwd", label)
+
+	var unknown []string
+	for k := range t {
+		if !projectKeys[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Slice(unknown, func(i, j int) bool {
+		li, lj := p.lines.keyLine(index, unknown[i]), p.lines.keyLine(index, unknown[j])
+		if li != lj {
+			return li < lj
+		}
+		return unknown[i] < unknown[j]
+	})
+	for _, k := range unknown {
+		key := toml.Key{"agent", k}.String()
+		p.fail(p.lines.keyLine(index, k), key, "unknownKey", key)
+	}
+	if len(p.diags) > before {
+		return Agent{}, false
+	}
+
+	workspace := p.dir
+	if cwd != "" {
+		workspace = resolveAgainst(p.dir, cwd)
+	}
+	a := Agent{
+		Name:      NameFromTitle(title),
+		Title:     title,
+		Command:   command,
+		Args:      append([]string{}, args...),
+		Env:       env,
+		Workspace: workspace,
+		Runtime: Runtime{
+			Type:          DefaultRuntime,
+			WorkspacePath: workspace,
+			Lifecycle:     Lifecycle{Folder: workspace},
+		},
+		Source: p.path,
+		Line:   line,
+	}
+	a.CommandPath = findProjectCommand(p.dir, command)
+	if a.CommandPath == "" {
+		id := "notInPath"
+		if hasPathSeparator(command) {
+			id = "noSuchCommand"
+		}
+		p.warn(p.lines.keyLine(index, "command"), "agent.command", id, label, p.quote(command))
+	}
+	return a, true
+}
+
+// agentLabel names an agent in a message: by its name when it has one, else by its rank.
+func (p *projectLoad) agentLabel(index int, t map[string]any) string {
+	if s, ok := t["name"].(string); ok && strings.TrimSpace(s) != "" {
+		return projectMessage(p.lang, "", "agentNamed", p.quote(strings.TrimSpace(s)))
+	}
+	return projectMessage(p.lang, "", "agentNumber", index)
+}
+
+// quote puts a name from the file between the quotes of p's language, with its control
+// characters escaped.
+func (p *projectLoad) quote(s string) string {
+	return quoteIn(p.lang, s)
+}
+
+// text returns the string at key, and whether the key is usable: a missing name or
+// command, or a value that is not text, is reported and gives false.
+func (p *projectLoad) text(index int, t map[string]any, key, label string) (string, bool) {
+	v, present := t[key]
+	if !present {
+		switch key {
+		case "name":
+			p.fail(p.lines.agentLine(index), "agent.name", "noName", label)
+			return "", false
+		case "command":
+			p.fail(p.lines.agentLine(index), "agent.command", "noCommand", label)
+			return "", false
+		}
+		return "", true
+	}
+	s, ok := v.(string)
+	if !ok {
+		p.fail(p.lines.keyLine(index, key), "agent."+key, "wantText", label, key)
+		return "", false
+	}
+	return s, true
+}
+
+func (p *projectLoad) textList(index int, t map[string]any, key, label string) []string {
+	v, present := t[key]
+	if !present {
+		return nil
+	}
+	list, ok := v.([]any)
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		s, isText := x.(string)
+		if !isText {
+			ok = false
+			break
+		}
+		out = append(out, s)
+	}
+	if !ok {
+		p.fail(p.lines.keyLine(index, key), "agent."+key, "wantList", label, key)
+		return nil
+	}
+	return out
+}
+
+func (p *projectLoad) textTable(index int, t map[string]any, key, label string) map[string]string {
+	v, present := t[key]
+	if !present {
+		return nil
+	}
+	table, ok := v.(map[string]any)
+	out := make(map[string]string, len(table))
+	for k, x := range table {
+		s, isText := x.(string)
+		if !isText {
+			ok = false
+			break
+		}
+		out[k] = s
+	}
+	if !ok {
+		p.fail(p.lines.keyLine(index, key), "agent."+key, "wantTable", label, key)
+		return nil
+	}
+	return out
+}
+
+// findProjectCommand returns where command is: looked up in PATH when it is a bare name,
+// resolved against dir when it contains a separator; "" when it is not found.
+func findProjectCommand(dir, command string) string {
+	if hasPathSeparator(command) {
+		path := resolveAgainst(dir, command)
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			return path
+		}
+		return ""
+	}
+	return lookPathAbs(command)
+}
+
+func hasPathSeparator(s string) bool {
+	return strings.ContainsRune(s, '/') || strings.ContainsRune(s, filepath.Separator)
+}
+
+// resolveAgainst expands a leading ~ and makes p absolute against dir.
+func resolveAgainst(dir, p string) string {
+	p = expandTildePath(p)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// MergeProject adds the project's agents to the configuration's: a project agent with
+// the name of a configuration agent replaces it where it stands, the others are appended
+// in the project file's order.
+func MergeProject(cfg *Config, agents []Agent) {
+	for _, a := range agents {
+		if existing := cfg.Agent(a.Name); existing != nil {
+			*existing = a
+			continue
+		}
+		cfg.Agents = append(cfg.Agents, a)
+	}
+}

@@ -1,0 +1,116 @@
+package config
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestSyntaxErrors checks that a YAML mistake is reported on its own line (the YAML
+// library often names the line where the enclosing block starts), in words.
+func TestSyntaxErrors(t *testing.T) {
+	const indentation = "invalid YAML: this line is not indented like the lines around it; the keys of one mapping, and the items (-) of one list, start in the same column"
+	for _, c := range []struct {
+		name, doc string
+		line      int
+		en        string
+	}{
+		{"key indented less", "version: 1\nagents:\n  - name: a\n   command: mm\n", 4, indentation},
+		{"key dedented in list", "version: 1\nagents:\n  - name: a\n    command: mm\n  title: x\n", 5, indentation},
+		{"list item in mapping", "version: 1\nagents:\n  - name: a\n    command: x\n  - name: b\n    - x\n", 6, indentation},
+		{"colon in value", "version: 1\nagents:\n  - name: a\n    title: Alice: the best\n", 4,
+			`invalid YAML: a ":" is not expected here; put a value that contains ": " in quotes, or check the indentation`},
+		{"tab", "version: 1\nagents:\n  - name: a\n\ttitle: x\n", 4,
+			"invalid YAML: a tab is used for indentation; YAML indents with spaces only"},
+		{"unclosed quote", "version: 1\nagents:\n  - name: a\n    title: \"abc\n    command: x\n", 4,
+			"invalid YAML: the file ends inside a quoted text or a bracket; close the quote, the [ or the {"},
+		{"unclosed list", "version: 1\nagents:\n  - name: a\n    args: [a, b\n    title: x\n", 4,
+			"invalid YAML: a list in [ ] is not closed, or a comma is missing between two of its items"},
+		{"unclosed mapping", "version: 1\nagents:\n  - {name: a\n", 3,
+			"invalid YAML: a mapping in { } is not closed, or a comma is missing between two of its keys"},
+		{"reserved character", "version: 1\nagents:\n  - name: a\n    title: @x\n", 4,
+			"invalid YAML: a value starts with a character YAML reserves (such as @, ` or %); put the value in quotes"},
+		{"escape", "version: 1\nagents:\n  - name: a\n    title: \"a\\qb\"\n", 4,
+			`invalid YAML: a text in double quotes holds an unknown escape (\); write \\ for a backslash, or use single quotes`},
+		{"unknown anchor", "version: 1\nagents:\n  - name: a\n    args: *x\n", 4,
+			"invalid YAML: an alias (*name) refers to no anchor (&name) defined before it"},
+		{"key without colon", "version: 1\nagents:\n  - name: a\n    title\n    command: x\n", 4,
+			`invalid YAML: a key is not followed by ":"; write key: value`},
+		{"control character", "version: 1\nagents:\n  - name: a\x01b\n", 3,
+			"invalid YAML: the file holds a control character or bytes that are not UTF-8 text"},
+		{"not UTF-8", "version: 1\nagents: []\nui:\n  theme: \xff\n", 4,
+			"invalid YAML: the file holds a control character or bytes that are not UTF-8 text"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, d := parseText(t, c.doc)
+			if len(d) != 1 {
+				t.Fatalf("got %d diagnostics: %v", len(d), messages(d))
+			}
+			if d[0].Line != c.line {
+				t.Errorf("line %d, want %d", d[0].Line, c.line)
+			}
+			if want := "line " + strconv.Itoa(c.line) + " — " + c.en; d[0].Message != want {
+				t.Errorf("message\n  %s\nwant\n  %s", d[0].Message, want)
+			}
+		})
+	}
+}
+
+func TestSyntaxErrorInFrench(t *testing.T) {
+	t.Setenv("LANG", "C")
+	// ui.language comes before the mistake: the file says French, though it cannot be
+	// read to its end.
+	_, d := parseIn(t, t.TempDir(), "ui:\n  language: fr\nversion: 1\nagents:\n  - name: a\n   command: mm\n")
+	wantMessages(t, messages(d),
+		"ligne 6 — YAML invalide : cette ligne n'est pas indentée comme ses voisines ; les clés d'un même ensemble, et les éléments (-) d'une même liste, commencent à la même colonne")
+	// Nothing readable says it: LANG does.
+	t.Setenv("LANG", "fr_CA.UTF-8")
+	_, d = parseIn(t, t.TempDir(), "version: 1\nagents:\n  - name: a\n    title: Alice: the best\n")
+	wantMessages(t, messages(d),
+		"ligne 4 — YAML invalide : un « : » n'est pas attendu ici ; mettez entre guillemets une valeur qui contient « : », ou vérifiez l'indentation")
+}
+
+func TestYAMLProblemsAllTranslated(t *testing.T) {
+	for _, p := range yamlProblems {
+		if p.en == "" || p.fr == "" || p.en == p.fr || len(p.prefixes) == 0 {
+			t.Errorf("incomplete entry %+v", p)
+		}
+	}
+	generic := yamlProblemText("en", "something never seen")
+	if generic == "" || strings.Contains(generic, "something never seen") {
+		t.Errorf("an unknown problem must get the generic message, not the library's text: %q", generic)
+	}
+}
+
+func TestLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang, doc, want string
+	}{
+		{"C", "version: 1\nui: {language: fr}\n", "fr"},
+		{"fr_FR.UTF-8", "version: 1\nui: {language: en}\n", "en"},
+		{"fr_FR.UTF-8", "version: 1\n", "fr"},
+		{"fr", "version: 1\nui: {language: de}\n", "fr"},
+		{"de_DE.UTF-8", "version: 1\nui: {language: de}\n", "en"},
+		{"", "", "en"},
+		{"FR_fr", "", "fr"},
+		{"C", "ui: {language: fr}\nagents:\n  - a\n - b\n", "fr"},
+		{"fr_BE", "agents: [\n", "fr"},
+		{"C", "ui: {language: fr}\n---\nx: 1\n", "fr"},
+	} {
+		t.Setenv("LANG", c.lang)
+		if got := LanguageOf([]byte(c.doc)); got != c.want {
+			t.Errorf("LANG=%s, %q: %s, want %s", c.lang, c.doc, got, c.want)
+		}
+	}
+}
+
+func TestFileLanguageWinsOverLANG(t *testing.T) {
+	t.Setenv("LANG", "fr_FR.UTF-8")
+	t.Setenv("PATH", t.TempDir())
+	_, d := parseIn(t, t.TempDir(), "version: 1\nui: {language: en}\nagents:\n  - name: a\n")
+	wantMessages(t, messages(d), `line 4 — agents[0]: missing key "command"`)
+	t.Setenv("LANG", "en_US.UTF-8")
+	// An invalid ui.language falls back to LANG, and is itself reported.
+	_, d = parseIn(t, t.TempDir(), "version: 1\nui: {language: de}\nagents: []\n")
+	wantMessages(t, messages(d), `line 2 — ui.language: "de" is not allowed here: use en or fr`)
+}

@@ -1,0 +1,165 @@
+package config
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// DefaultDebounce is how long a watched file must stay quiet before a change is reported:
+// an editor's save is a burst of events (write a temporary file, rename it, change its
+// mode), reported once.
+const DefaultDebounce = 100 * time.Millisecond
+
+// WatchOptions tunes a Watcher.
+type WatchOptions struct {
+	// Debounce is how long the file must stay quiet after an event before the change is
+	// reported; 0 means DefaultDebounce.
+	Debounce time.Duration
+
+	// observe, for tests, sees each event of the watched folders with whether it counts.
+	observe func(name string, counted bool)
+}
+
+// Watcher reports each save of one file. It watches the file's folder rather than the
+// file, because editors save by writing a temporary file and renaming it over the
+// original (the file is then a new one), or by removing and creating it: every such event
+// on the file's name counts, and a burst of them gives one report, once the file exists
+// again. Events for other files of the folder are ignored.
+type Watcher struct {
+	fs       *fsnotify.Watcher
+	path     string
+	names    map[string]bool // the paths whose events count: path, and its target if it is a link
+	debounce time.Duration
+	onChange func()
+	observe  func(name string, counted bool)
+
+	stop      chan struct{}
+	done      chan struct{}
+	closeOnce sync.Once
+}
+
+// NewWatcher starts watching path and calls onChange, from the watcher's own goroutine,
+// after each save. onChange must not call Close.
+func NewWatcher(path string, opts WatchOptions, onChange func()) (*Watcher, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("watching %s: %w", path, err)
+	}
+	fsw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, fmt.Errorf("watching %s: %w", path, err)
+	}
+	w := &Watcher{
+		fs:       fsw,
+		path:     abs,
+		names:    map[string]bool{abs: true},
+		debounce: opts.Debounce,
+		onChange: onChange,
+		observe:  opts.observe,
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
+	}
+	if w.debounce <= 0 {
+		w.debounce = DefaultDebounce
+	}
+	folders := []string{filepath.Dir(abs)}
+	// A configuration kept elsewhere and linked to (a dotfiles repository) is saved
+	// where the link points: watch there too.
+	if target, err := filepath.EvalSymlinks(abs); err == nil && target != abs {
+		w.names[target] = true
+		folders = append(folders, filepath.Dir(target))
+	}
+	for _, dir := range folders {
+		if err := fsw.Add(dir); err != nil {
+			fsw.Close()
+			return nil, fmt.Errorf("watching %s: %w", path, err)
+		}
+	}
+	go w.run()
+	return w, nil
+}
+
+// Close stops the watcher and waits until onChange is no longer running.
+func (w *Watcher) Close() error {
+	var err error
+	w.closeOnce.Do(func() {
+		close(w.stop)
+		<-w.done
+		err = w.fs.Close()
+	})
+	return err
+}
+
+func (w *Watcher) run() {
+	defer close(w.done)
+	timer := time.NewTimer(w.debounce)
+	timer.Stop()
+	defer timer.Stop()
+	for {
+		select {
+		case <-w.stop:
+			return
+		case ev, ok := <-w.fs.Events:
+			if !ok {
+				return
+			}
+			counted := w.names[filepath.Clean(ev.Name)] && ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Rename|fsnotify.Remove) != 0
+			if counted {
+				timer.Reset(w.debounce)
+			}
+			if w.observe != nil {
+				w.observe(ev.Name, counted)
+			}
+		case err, ok := <-w.fs.Errors:
+			if !ok {
+				return
+			}
+			// Lost events may have been a save: look again.
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				timer.Reset(w.debounce)
+			}
+		case <-timer.C:
+			// A file removed and not (yet) created again is not a save: the next
+			// event will tell.
+			if _, err := os.Stat(w.path); err == nil {
+				w.onChange()
+			}
+		}
+	}
+}
+
+// Watch starts watching the file at path (see Watcher) and returns once the watch is in
+// place, or with an error when the file's folder cannot be watched. onChange is called
+// after each save until ctx is done or the Watcher is closed.
+func Watch(ctx context.Context, path string, onChange func()) (*Watcher, error) {
+	w, err := NewWatcher(path, WatchOptions{}, onChange)
+	if err != nil {
+		return nil, err
+	}
+	go func() {
+		select {
+		case <-ctx.Done():
+			w.Close()
+		case <-w.stop:
+		}
+	}()
+	return w, nil
+}
+
+// WatchConfig loads the configuration at path again after each save and gives the result
+// to onReload, from the watcher's goroutine, until ctx is done or the Watcher is closed
+// (see Watch). When the Diagnostics have errors the Config is nil: the caller keeps the
+// configuration it had, and shows the errors; warnings alone come with a usable Config.
+func WatchConfig(ctx context.Context, path string, onReload func(*Config, Diagnostics)) (*Watcher, error) {
+	return Watch(ctx, path, func() {
+		cfg, diags := Load(path)
+		onReload(cfg, diags)
+	})
+}
