@@ -1,0 +1,343 @@
+// Package window is everything on screen: the one goroutine that owns the terminal, the
+// tiling window manager, the menu bar, dialogs, the status bar, widgets, themes and the
+// labels in English and French.
+//
+// One goroutine (the one that calls App.Run) owns the screen and every window. Other
+// goroutines never touch a window: they hand work over with App.Post, or ask for a
+// redraw with App.Invalidate; neither blocks, and redraw requests merge. The loop handles
+// every pending event, then draws once, at most 60 times a second.
+package window
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+// frameInterval is the shortest time between two frames (60 per second).
+const frameInterval = time.Second / 60
+
+// Options configures an App.
+type Options struct {
+	// Screen is where to draw; nil means the terminal (NewTerminalScreen). Tests pass a
+	// tcell.SimulationScreen.
+	Screen tcell.Screen
+	// Theme defaults to the dark theme.
+	Theme *Theme
+	// Language of every label.
+	Language Language
+	// Now is the clock (spinners, fading messages); nil means time.Now.
+	Now func() time.Time
+}
+
+// App is the screen: the event loop, the windows, the menu bar, the dialogs and the
+// status bar. Its methods run on the UI goroutine unless their comment says otherwise.
+type App struct {
+	screen tcell.Screen
+	theme  *Theme
+	labels Labels
+	now    func() time.Time
+
+	// Handing work over from other goroutines.
+	mu    sync.Mutex
+	posts []func()
+	wake  chan struct{}
+	dirty atomic.Bool
+
+	quit     chan struct{}
+	quitOnce sync.Once
+	failed   chan struct{}
+	failOnce sync.Once
+	failErr  error
+	finiOnce sync.Once
+
+	// UI state, owned by the UI goroutine.
+	windows     []*Window
+	focus       int
+	maximised   bool
+	menus       []*Menu
+	menu        menuState
+	dialogs     []*Dialog
+	status      statusState
+	paste       pasteState
+	buttons     tcell.ButtonMask
+	mouseTarget *Window
+	desktop     Rect
+	tooSmall    bool
+	frames      uint64
+	lastFrame   time.Time
+	needSync    bool
+	syncs       []chan struct{}
+	timer       *time.Timer
+	timerAt     time.Time
+	cursor      cursorState
+	ready       chan struct{} // closed once Run has started the screen
+}
+
+// New returns an App that draws on opts.Screen; call Run to start it.
+func New(opts Options) (*App, error) {
+	a := &App{
+		screen: opts.Screen,
+		theme:  opts.Theme,
+		labels: NewLabels(opts.Language),
+		now:    opts.Now,
+		wake:   make(chan struct{}, 1),
+		quit:   make(chan struct{}),
+		failed: make(chan struct{}),
+		focus:  -1,
+		ready:  make(chan struct{}),
+	}
+	if a.theme == nil {
+		a.theme = darkTheme()
+	}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	if a.screen == nil {
+		s, err := NewTerminalScreen()
+		if err != nil {
+			return nil, err
+		}
+		a.screen = s
+	}
+	a.timer = time.NewTimer(time.Hour)
+	a.timer.Stop()
+	return a, nil
+}
+
+// Labels returns the catalogue in the App's language.
+func (a *App) Labels() Labels { return a.labels }
+
+// T translates a label into the App's language.
+func (a *App) T(l Label) string { return a.labels.T(l) }
+
+// SetLanguage changes the language of every label (a reloaded configuration).
+func (a *App) SetLanguage(lang Language) {
+	a.labels = NewLabels(lang)
+	a.dirty.Store(true)
+}
+
+// SetTheme changes the colours.
+func (a *App) SetTheme(t *Theme) {
+	a.theme = t
+	a.dirty.Store(true)
+}
+
+// Theme returns the current theme.
+func (a *App) Theme() *Theme { return a.theme }
+
+// Post hands f to the UI goroutine, which runs it soon, in the order posted. It never
+// blocks and may be called from any goroutine; the queue has no bound, so a producer
+// that can flood must merge its own work (the conversation model does, and only calls
+// Invalidate).
+func (a *App) Post(f func()) {
+	a.mu.Lock()
+	a.posts = append(a.posts, f)
+	a.mu.Unlock()
+	a.signal()
+}
+
+// Invalidate asks for a redraw. It never blocks, may be called from any goroutine, and
+// any number of calls before the next frame make one redraw.
+func (a *App) Invalidate() {
+	if a.dirty.CompareAndSwap(false, true) {
+		a.signal()
+	}
+}
+
+func (a *App) signal() {
+	select {
+	case a.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Quit makes Run return. It may be called from any goroutine.
+func (a *App) Quit() {
+	a.quitOnce.Do(func() { close(a.quit) })
+}
+
+// Recover, deferred at the top of a goroutine, turns a panic there into a restored
+// terminal and an error returned by Run, instead of a terminal left in raw mode with the
+// report lost in it.
+func (a *App) Recover() {
+	if r := recover(); r != nil {
+		a.fail(fmt.Errorf("window: panic: %v\n%s", r, debug.Stack()))
+	}
+}
+
+// Go runs f on a new goroutine guarded by Recover.
+func (a *App) Go(f func()) {
+	go func() {
+		defer a.Recover()
+		f()
+	}()
+}
+
+func (a *App) fail(err error) {
+	a.fini()
+	a.failOnce.Do(func() {
+		a.failErr = err
+		close(a.failed)
+	})
+}
+
+func (a *App) fini() { a.finiOnce.Do(a.screen.Fini) }
+
+// ErrFailed wraps the error Run returns after a panic.
+var ErrFailed = errors.New("the screen stopped on a panic")
+
+// Run starts the screen and handles events until Quit, then restores the terminal. A
+// panic on the UI goroutine or in a goroutine guarded by Recover restores the terminal
+// first and comes back as an error holding the stack, for the caller's log file.
+func (a *App) Run() (err error) {
+	if err := a.screen.Init(); err != nil {
+		return fmt.Errorf("starting the screen: %w", err)
+	}
+	defer a.fini()
+	defer func() {
+		if r := recover(); r != nil {
+			a.fini()
+			err = fmt.Errorf("%w: %v\n%s", ErrFailed, r, debug.Stack())
+		}
+	}()
+	a.screen.EnablePaste()
+	a.screen.EnableMouse(tcell.MouseButtonEvents | tcell.MouseDragEvents)
+	a.screen.HideCursor()
+	events := make(chan tcell.Event, 128)
+	stop := make(chan struct{})
+	defer close(stop)
+	go a.screen.ChannelEvents(events, stop)
+	a.dirty.Store(true)
+	close(a.ready)
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				return a.stopped()
+			}
+			a.handle(ev)
+		case <-a.wake:
+		case <-a.timer.C:
+			a.timerAt = time.Time{}
+			a.dirty.Store(true)
+		case <-a.quit:
+			return nil
+		case <-a.failed:
+			return a.stopped()
+		}
+		if done := a.drain(events); done {
+			return a.stopped()
+		}
+		a.maybeDraw()
+	}
+}
+
+// stopped is what Run returns once the screen's events have stopped: the failure that
+// stopped them, if any.
+func (a *App) stopped() error {
+	select {
+	case <-a.failed:
+		return fmt.Errorf("%w: %w", ErrFailed, a.failErr)
+	default:
+		return nil
+	}
+}
+
+// drain handles what else is pending: tcell's events (a paste arrives as hundreds) and
+// posted work, so that a batch of them makes one frame. It stops after a bounded amount,
+// so a flood still lets frames through.
+func (a *App) drain(events <-chan tcell.Event) (closed bool) {
+	for i := 0; i < 4096; i++ {
+		a.runPosts()
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				return true
+			}
+			a.handle(ev)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func (a *App) runPosts() {
+	a.mu.Lock()
+	posts := a.posts
+	a.posts = nil
+	a.mu.Unlock()
+	for _, f := range posts {
+		f()
+	}
+	if len(posts) > 0 {
+		a.dirty.Store(true)
+	}
+}
+
+// wakeAt makes the loop wake up at t (the next frame, a spinner step, a message's end).
+func (a *App) wakeAt(t time.Time) {
+	if !a.timerAt.IsZero() && !t.Before(a.timerAt) {
+		return
+	}
+	a.timerAt = t
+	a.timer.Reset(max(time.Until(t), 0))
+}
+
+// maybeDraw draws a frame when one was asked for and the last one is old enough.
+func (a *App) maybeDraw() {
+	if !a.dirty.Load() && len(a.syncs) == 0 {
+		return
+	}
+	if len(a.syncs) == 0 {
+		if next := a.lastFrame.Add(frameInterval); time.Now().Before(next) {
+			a.wakeAt(next)
+			return
+		}
+	}
+	a.dirty.Store(false)
+	a.lastFrame = time.Now()
+	a.draw()
+	for _, c := range a.syncs {
+		close(c)
+	}
+	a.syncs = nil
+}
+
+// syncRequest is an event tests post through the screen's own queue: once it is handled,
+// every event posted before it has been handled and drawn.
+type syncRequest chan struct{}
+
+func (a *App) handle(ev tcell.Event) {
+	a.dirty.Store(true)
+	switch ev := ev.(type) {
+	case *tcell.EventResize:
+		a.needSync = true
+	case *tcell.EventPaste:
+		if ev.Start() {
+			a.paste.start()
+		} else if text, ok := a.paste.end(); ok {
+			a.handlePaste(text)
+		}
+	case *tcell.EventKey:
+		if a.paste.active {
+			a.paste.key(ev)
+			return
+		}
+		if k, ok := keyFromTcell(ev); ok {
+			a.handleKey(k)
+		}
+	case *tcell.EventMouse:
+		a.handleMouse(ev)
+	case *tcell.EventInterrupt:
+		if c, ok := ev.Data().(syncRequest); ok {
+			a.syncs = append(a.syncs, c)
+		}
+	}
+}

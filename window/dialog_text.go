@@ -1,0 +1,131 @@
+package window
+
+// TextEntry describes a text entry dialog.
+type TextEntry struct {
+	Title  string
+	Prompt string
+	// Text is what the field holds at first.
+	Text string
+	// Validate checks the text on Enter: a non-empty message is shown on the error line
+	// and the dialog stays open.
+	Validate func(text string) (problem string)
+}
+
+// AskText asks for one line of text. onResult gets the text and true on OK; Cancel, Esc
+// and Dismiss give false.
+func (a *App) AskText(e TextEntry, onResult func(text string, ok bool)) *Dialog {
+	in := NewInput()
+	in.SetText(e.Text)
+	b := &textBody{entry: e, input: in, done: onResult,
+		buttons: buttons{labels: []Label{LabelOK, LabelCancel}}}
+	in.OnChange = func() { b.problem = "" }
+	return a.open(e.Title, b, func() { onResult("", false) })
+}
+
+type textBody struct {
+	entry   TextEntry
+	input   *Input
+	problem string
+	buttons buttons
+	done    func(string, bool)
+}
+
+func (b *textBody) size(l Labels, maxW int) (int, int) {
+	w := max(TextWidth(b.entry.Prompt), b.buttons.width(l), 40)
+	return min(w, maxW), 5
+}
+
+func (b *textBody) draw(r Region, l Labels) {
+	W, _ := r.Size()
+	bg := r.style(ClassDialog)
+	n := r.text(0, 0, b.entry.Prompt, bg)
+	r.spaces(n, 0, W-n, bg)
+	b.input.Draw(r.Sub(0, 1, W, 1), !b.buttons.focused)
+	n = r.text(0, 2, truncate(b.problem, W), r.style(ClassDialogError))
+	r.spaces(n, 2, W-n, bg)
+	r.spaces(0, 3, W, bg)
+	b.buttons.draw(r, 4, l)
+}
+
+func (b *textBody) handleEvent(d *Dialog, ev Event) bool {
+	switch ev := ev.(type) {
+	case Key:
+		switch {
+		case ev.Is(Named(KeyTab, 0)) || ev.Is(Named(KeyBacktab, 0)):
+			b.cycle(ev.Is(Named(KeyTab, 0)))
+			return true
+		case ev.Is(Named(KeyEnter, 0)):
+			if b.buttons.focused && b.buttons.focus == 1 {
+				d.Dismiss()
+			} else {
+				b.submit(d)
+			}
+			return true
+		}
+		if !b.buttons.focused {
+			return b.input.HandleEvent(ev)
+		}
+		if p, used := b.buttons.key(ev, d.app.labels); used && p >= 0 {
+			b.press(d, p)
+		}
+		return true
+	case Paste:
+		b.buttons.focused = false
+		return b.input.HandleEvent(ev)
+	case Mouse:
+		if ev.Action != MousePress {
+			return false
+		}
+		if ev.Y == 1 {
+			b.buttons.focused = false
+			return b.input.HandleEvent(Mouse{X: ev.X, Y: 0, Action: ev.Action})
+		}
+		if p := b.buttons.at(ev.X, ev.Y); p >= 0 {
+			b.press(d, p)
+		}
+		return true
+	}
+	return false
+}
+
+// cycle moves the keyboard: field, OK, Cancel, field.
+func (b *textBody) cycle(forward bool) {
+	pos := 0
+	if b.buttons.focused {
+		pos = 1 + b.buttons.focus
+	}
+	if forward {
+		pos = (pos + 1) % 3
+	} else {
+		pos = (pos + 2) % 3
+	}
+	b.buttons.focused = pos > 0
+	if pos > 0 {
+		b.buttons.focus = pos - 1
+	}
+}
+
+func (b *textBody) press(d *Dialog, p int) {
+	if p == 0 {
+		b.submit(d)
+	} else {
+		d.Dismiss()
+	}
+}
+
+func (b *textBody) submit(d *Dialog) {
+	text := b.input.Text()
+	if b.entry.Validate != nil {
+		if problem := b.entry.Validate(text); problem != "" {
+			b.problem = problem
+			b.buttons.focused = false
+			return
+		}
+	}
+	d.close()
+	b.done(text, true)
+}
+
+func (b *textBody) hints() []Hint {
+	return []Hint{{Keys: "Enter", Label: LabelOK}, {Keys: "Tab", Label: LabelHintSwitch}}
+}

@@ -1,0 +1,95 @@
+package window
+
+import "time"
+
+// draw paints one whole frame: the menu bar, the windows, the dialogs, an open menu, the
+// status bar, then shows it. Every cell is painted once by its owner, so a cell that did
+// not change is not sent to the terminal again.
+func (a *App) draw() {
+	a.frames++
+	W, H := a.screen.Size()
+	a.cursor = cursorState{}
+	screen := Region{screen: a.screen, origin: Rect{0, 0, W, H}, clip: Rect{0, 0, W, H}, theme: a.theme, cursor: &a.cursor}
+	a.tooSmall = W < MinScreenWidth || H < MinScreenHeight
+	if a.tooSmall {
+		a.drawTooSmall(screen, W, H)
+	} else {
+		a.desktop = Rect{0, 1, W, H - 2}
+		a.layoutWindows()
+		a.drawMenuBar(screen.Sub(0, 0, W, 1))
+		a.drawDesktop(screen)
+		for i, w := range a.windows {
+			if !w.rect.Empty() {
+				a.drawWindow(screen, w, i == a.focus)
+			}
+		}
+		if len(a.dialogs) > 0 || a.menu.open {
+			a.cursor = cursorState{}
+		}
+		for _, d := range a.dialogs {
+			d.draw(a, screen)
+		}
+		a.drawMenu(screen)
+		a.drawStatus(screen.Sub(0, H-1, W, 1))
+	}
+	if a.cursor.visible {
+		a.screen.ShowCursor(a.cursor.x, a.cursor.y)
+	} else {
+		a.screen.HideCursor()
+	}
+	if a.needSync {
+		a.needSync = false
+		a.screen.Sync()
+	} else {
+		a.screen.Show()
+	}
+	a.scheduleTimers()
+}
+
+// scheduleTimers wakes the loop for the next spinner step while a spinner turns, and
+// when the status message ends; no ticker runs when nothing moves.
+func (a *App) scheduleTimers() {
+	if a.anyBusy() || a.waiting() {
+		now := time.Now()
+		a.wakeAt(now.Truncate(spinnerStep).Add(spinnerStep))
+	}
+	if !a.status.until.IsZero() {
+		if left := a.status.until.Sub(a.now()); left > 0 {
+			a.wakeAt(time.Now().Add(left))
+		} else {
+			a.status.message, a.status.until = "", time.Time{}
+		}
+	}
+}
+
+// drawDesktop paints the desktop where no window is: all of it with no window open.
+func (a *App) drawDesktop(screen Region) {
+	if len(a.windows) > 0 {
+		return
+	}
+	d := screen.Sub(a.desktop.X, a.desktop.Y, a.desktop.W, a.desktop.H)
+	rows := wrap(a.T(LabelNoWindow), a.desktop.W)
+	centred(d, rows, ClassDesktop)
+}
+
+// centred paints all of r with rows of text centred in it, each cell once.
+func centred(r Region, rows []string, c Class) {
+	W, H := r.Size()
+	top := max((H-len(rows))/2, 0)
+	st := r.style(c)
+	for y := 0; y < H; y++ {
+		text := ""
+		if i := y - top; i >= 0 && i < len(rows) {
+			text = rows[i]
+		}
+		left := max((W-TextWidth(text))/2, 0)
+		r.spaces(0, y, left, st)
+		n := r.text(left, y, text, st)
+		r.spaces(left+n, y, W-left-n, st)
+	}
+}
+
+// drawTooSmall says the terminal is too small instead of drawing a broken screen.
+func (a *App) drawTooSmall(screen Region, W, H int) {
+	centred(screen, wrap(a.labels.Tf(LabelTooSmall, W, H, MinScreenWidth, MinScreenHeight), W), ClassDesktop)
+}

@@ -1,0 +1,179 @@
+package window
+
+import "fmt"
+
+// Label is a text the user sees: a menu, an item, a button, a hint, a message. Each has
+// an English and a French text in labelsEN and labelsFR. A text may mark its mnemonic
+// letter with tildes ("~Q~uit"); one with verbs (%s, %d) is used with Tf.
+type Label int
+
+// The labels.
+const (
+	labelNone Label = iota
+
+	LabelMenuSidekicks
+	LabelMenuChannels
+	LabelMenuAgent
+	LabelMenuWindow
+	LabelMenuHelp
+
+	LabelItemOpenConfig
+	LabelItemRecentFiles
+	LabelItemReload
+	LabelItemQuit
+	LabelItemNewChannel
+	LabelItemRenameChannel
+	LabelItemDeleteChannel
+	LabelNoChannels
+	LabelItemCancelTurn
+	LabelItemAgentStatus
+	LabelNoAgents
+	LabelItemTile
+	LabelItemMaximise
+	LabelItemRestore
+	LabelItemNext
+	LabelItemPrevious
+	LabelItemClose
+	LabelItemList
+	LabelItemKeys
+
+	LabelYes
+	LabelNo
+	LabelOK
+	LabelCancel
+	LabelConfirm
+	LabelFilter
+	LabelNoMatch
+	LabelPermissionTitle
+	LabelPermissionAsks
+	LabelKindAllowOnce
+	LabelKindAllowAlways
+	LabelKindRejectOnce
+	LabelKindRejectAlways
+	LabelChannelName
+	LabelNewChannelTitle
+	LabelRenameChannelTitle
+	LabelDeleteChannelTitle
+	LabelDeleteChannelAsk
+	LabelNameNeeded
+	LabelRecentFilesTitle
+	LabelNoRecentFiles
+	LabelWindowListTitle
+	LabelUnread
+	LabelAttention
+	LabelBusy
+
+	LabelHintMenu
+	LabelHintNext
+	LabelHintQuit
+	LabelHintHelp
+	LabelHintZoom
+	LabelHintClose
+	LabelHintScroll
+	LabelHintChoose
+	LabelHintCancel
+	LabelHintMove
+	LabelHintRun
+	LabelHintSwitch
+	LabelHintFilter
+	LabelHintEdit
+	LabelHintAnswer
+
+	LabelTooSmall
+	LabelNoWindow
+	LabelWaitingAgents
+	LabelQuitTitle
+	LabelTooManyWindows
+
+	LabelKeysTitle
+	LabelKeysGlobal
+	LabelKeysMenus
+	LabelKeysDialogs
+	LabelKeysInput
+	LabelKeysView
+	LabelKeyColumn
+	LabelEffectColumn
+	LabelKeyF10
+	LabelKeyAltLetter
+	LabelKeyF6
+	LabelKeyShiftF6
+	LabelKeyAltDigit
+	LabelKeyAltZero
+	LabelKeyF5
+	LabelKeyAltF3
+	LabelKeyCtrlW
+	LabelKeyAltX
+	LabelKeyF1
+	LabelKeyMouse
+	LabelKeyWheel
+	LabelKeyMenuArrows
+	LabelKeyMenuEnter
+	LabelKeyMenuEsc
+	LabelKeyMenuLetter
+	LabelKeyDialogTab
+	LabelKeyDialogEnter
+	LabelKeyDialogEsc
+	LabelKeyDialogLetter
+	LabelKeyPermissionDigit
+	LabelKeyChoiceType
+	LabelKeyInputMove
+	LabelKeyInputHomeEnd
+	LabelKeyInputDelete
+	LabelKeyInputKill
+	LabelKeyInputPaste
+	LabelKeyViewArrows
+	LabelKeyViewPages
+	LabelKeyViewHomeEnd
+
+	labelCount
+)
+
+// Language is a language of the catalogue.
+type Language int
+
+// The languages.
+const (
+	English Language = iota
+	French
+)
+
+// ParseLanguage returns the language of ui.language ("en", "fr"); anything else is
+// English.
+func ParseLanguage(s string) Language {
+	if s == "fr" {
+		return French
+	}
+	return English
+}
+
+// Labels translates labels into one language.
+type Labels struct{ lang Language }
+
+// NewLabels returns the catalogue in lang.
+func NewLabels(lang Language) Labels { return Labels{lang} }
+
+// Language returns the catalogue's language.
+func (l Labels) Language() Language { return l.lang }
+
+// T returns the text of a label, mnemonic marks removed. A label with no French text
+// falls back to English.
+func (l Labels) T(label Label) string {
+	text, _, _ := splitMnemonic(l.raw(label))
+	return text
+}
+
+// Tf formats a label that holds verbs with args.
+func (l Labels) Tf(label Label, args ...any) string {
+	return fmt.Sprintf(l.T(label), args...)
+}
+
+// raw returns the text with its mnemonic marks.
+func (l Labels) raw(label Label) string {
+	if label <= labelNone || label >= labelCount {
+		return ""
+	}
+	if l.lang == French && labelsFR[label] != "" {
+		return labelsFR[label]
+	}
+	return labelsEN[label]
+}

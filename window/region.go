@@ -1,0 +1,124 @@
+package window
+
+import "github.com/gdamore/tcell/v2"
+
+// Region is a rectangle of the screen a widget draws in, with coordinates relative to its
+// top-left corner. It refuses to draw outside itself: a widget cannot spoil its
+// neighbours, whatever it is asked to draw. A Region is only valid during the Draw call
+// that received it.
+type Region struct {
+	screen tcell.Screen
+	origin Rect // the region's own rectangle, in screen coordinates
+	clip   Rect // what may be drawn: origin within every parent
+	theme  *Theme
+	cursor *cursorState
+}
+
+// cursorState is where the terminal's cursor goes at the end of a frame.
+type cursorState struct {
+	x, y    int
+	visible bool
+}
+
+// Size returns the region's width and height in cells.
+func (r Region) Size() (width, height int) { return r.origin.W, r.origin.H }
+
+// Sub returns the part of r at (x, y) of the given size, clipped to r.
+func (r Region) Sub(x, y, width, height int) Region {
+	o := Rect{r.origin.X + x, r.origin.Y + y, max(width, 0), max(height, 0)}
+	return Region{screen: r.screen, origin: o, clip: r.clip.Intersect(o), theme: r.theme, cursor: r.cursor}
+}
+
+// Style returns the style of a class in the current theme.
+func (r Region) style(c Class) tcell.Style { return r.theme.Style(c) }
+
+// Fill paints the whole region with spaces in the style of class c.
+func (r Region) Fill(c Class) { r.fill(r.style(c)) }
+
+func (r Region) fill(st tcell.Style) {
+	for y := r.clip.Y; y < r.clip.Y+r.clip.H; y++ {
+		for x := r.clip.X; x < r.clip.X+r.clip.W; x++ {
+			r.screen.Put(x, y, " ", st)
+		}
+	}
+}
+
+// Text draws s at (x, y) in the style of class c, clipped to the region, and returns the
+// number of cells it took.
+func (r Region) Text(x, y int, s string, c Class) int { return r.text(x, y, s, r.style(c)) }
+
+// Line draws s at the start of row y in the style of class c and fills the rest of the row
+// with spaces of the same style.
+func (r Region) Line(y int, s string, c Class) {
+	st := r.style(c)
+	n := r.text(0, y, s, st)
+	r.spaces(n, y, r.origin.W-n, st)
+}
+
+// text draws s at (x, y), one grapheme cluster after another, stopping at the right
+// edge. A wide cluster that does not fit leaves a space in the last cell.
+func (r Region) text(x, y int, s string, st tcell.Style) int {
+	start := x
+	ay := r.origin.Y + y
+	if ay < r.clip.Y || ay >= r.clip.Y+r.clip.H {
+		return TextWidth(s)
+	}
+	right := r.clip.X + r.clip.W
+	for s != "" {
+		g, w, rest := nextCluster(s)
+		s = rest
+		if w == 0 {
+			continue
+		}
+		ax := r.origin.X + x
+		if ax+w > right {
+			if ax < right && ax >= r.clip.X {
+				r.screen.Put(ax, ay, " ", st)
+			}
+			return x - start + w + TextWidth(s)
+		}
+		if ax >= r.clip.X {
+			r.screen.Put(ax, ay, g, st)
+		} else if ax+w > r.clip.X {
+			// A wide cluster cut by the left edge: draw only its visible cell, blank.
+			r.screen.Put(r.clip.X, ay, " ", st)
+		}
+		x += w
+	}
+	return x - start
+}
+
+// spaces draws n spaces from (x, y).
+func (r Region) spaces(x, y, n int, st tcell.Style) {
+	ay := r.origin.Y + y
+	if ay < r.clip.Y || ay >= r.clip.Y+r.clip.H {
+		return
+	}
+	for i := 0; i < n; i++ {
+		ax := r.origin.X + x + i
+		if ax >= r.clip.X && ax < r.clip.X+r.clip.W {
+			r.screen.Put(ax, ay, " ", st)
+		}
+	}
+}
+
+// put draws one cell-wide string (a box-drawing character, a mark) at (x, y).
+func (r Region) put(x, y int, g string, st tcell.Style) {
+	ax, ay := r.origin.X+x, r.origin.Y+y
+	if r.clip.Contains(ax, ay) {
+		r.screen.Put(ax, ay, g, st)
+	}
+}
+
+// ShowCursor places the terminal's cursor at (x, y) of the region at the end of the
+// frame; a focused text input calls it. A position outside the region hides it.
+func (r Region) ShowCursor(x, y int) {
+	if r.cursor == nil {
+		return
+	}
+	ax, ay := r.origin.X+x, r.origin.Y+y
+	if !r.clip.Contains(ax, ay) {
+		return
+	}
+	r.cursor.x, r.cursor.y, r.cursor.visible = ax, ay, true
+}

@@ -1,0 +1,74 @@
+package window
+
+import (
+	"fmt"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+// NewTerminalScreen returns the screen of the controlling terminal. Its input goes
+// through altTty, which lets Alt with a non-ASCII character through: see altTty.
+func NewTerminalScreen() (tcell.Screen, error) {
+	tty, err := tcell.NewDevTty()
+	if err != nil {
+		return nil, fmt.Errorf("opening the terminal: %w", err)
+	}
+	s, err := tcell.NewTerminfoScreenFromTty(&altTty{Tty: tty})
+	if err != nil {
+		return nil, fmt.Errorf("opening the terminal: %w", err)
+	}
+	return s, nil
+}
+
+// altTty rewrites, in what the terminal sends, ESC followed by a non-ASCII character
+// (Alt-é on an AZERTY keyboard, through tmux or any terminal without a modern key
+// protocol) into the equivalent CSI u sequence (ESC [ 233 ; 3 u). tcell reads the first
+// as a plain é — it drops the ESC before a non-ASCII character — while it reads the second
+// as é with Alt, which Alt-2 needs on AZERTY. Only a pair within one read is rewritten:
+// a terminal sends a key's bytes in one write.
+type altTty struct {
+	tcell.Tty
+	mu      sync.Mutex
+	buf     []byte
+	pending []byte
+}
+
+func (t *altTty) Read(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.pending) == 0 {
+		if cap(t.buf) < len(p) {
+			t.buf = make([]byte, len(p))
+		}
+		n, err := t.Tty.Read(t.buf[:len(p)])
+		if n == 0 {
+			return 0, err
+		}
+		t.pending = rewriteAltUTF8(t.pending[:0], t.buf[:n])
+	}
+	n := copy(p, t.pending)
+	t.pending = t.pending[n:]
+	return n, nil
+}
+
+// rewriteAltUTF8 appends in to out with each ESC + multi-byte character turned into
+// ESC [ code ; 3 u.
+func rewriteAltUTF8(out, in []byte) []byte {
+	for i := 0; i < len(in); i++ {
+		if in[i] == 0x1b && i+1 < len(in) && in[i+1] >= 0xc2 {
+			r, size := utf8.DecodeRune(in[i+1:])
+			if r != utf8.RuneError {
+				out = append(out, "\x1b["...)
+				out = strconv.AppendInt(out, int64(r), 10)
+				out = append(out, ";3u"...)
+				i += size
+				continue
+			}
+		}
+		out = append(out, in[i])
+	}
+	return out
+}
