@@ -1,0 +1,187 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ExecWorkspace is a workspace inside a Docker container (docker exec) or an sbx sandbox
+// (sbx exec). Every operation is one run of "ENGINE exec -i TARGET sh -c SCRIPT" with the
+// paths as separate arguments (see execScript), with the agent's env added to the
+// command's environment, so that DOCKER_HOST or DOCKER_CONTEXT in env reach the engine
+// that holds the agent. Protection patterns are checked here before any command runs;
+// symbolic links are resolved inside the container, and a path whose resolution differs
+// from what was asked is checked here again (inside the root? protected?) before the
+// operation runs on the resolved path. Something inside the container that swaps a folder
+// for a link between that check and the operation (a few milliseconds) is not caught.
+type ExecWorkspace struct {
+	engine  string // "docker" or "sbx"
+	target  string // the container or the sandbox
+	root    string
+	env     []string
+	protect *protector
+}
+
+// NewContainerWorkspace returns the workspace at root (an absolute path inside the
+// container) reached with docker exec, with env added to docker's environment.
+func NewContainerWorkspace(container, root string, env map[string]string, protect []string) *ExecWorkspace {
+	return newExecWorkspace("docker", container, root, env, protect)
+}
+
+// NewSandboxWorkspace returns the workspace at root (an absolute path inside the sandbox)
+// reached with sbx exec, with env added to sbx's environment.
+func NewSandboxWorkspace(sandbox, root string, env map[string]string, protect []string) *ExecWorkspace {
+	return newExecWorkspace("sbx", sandbox, root, env, protect)
+}
+
+func newExecWorkspace(engine, target, root string, env map[string]string, protect []string) *ExecWorkspace {
+	return &ExecWorkspace{
+		engine: engine, target: target, root: path.Clean(root),
+		env: envList(env), protect: newProtector(protect),
+	}
+}
+
+// Root returns the workspace as the agent sees it.
+func (w *ExecWorkspace) Root() string { return w.root }
+
+// Protected reports whether the path matches a protection pattern.
+func (w *ExecWorkspace) Protected(rel string) bool {
+	r, err := cleanRel(w.root, rel)
+	return err == nil && w.protect.match(r)
+}
+
+// ReadFile returns the content of a file.
+func (w *ExecWorkspace) ReadFile(ctx context.Context, rel string) ([]byte, error) {
+	r, err := w.op(ctx, "read", nil, nil, rel)
+	if err != nil {
+		return nil, fmt.Errorf("reading %q: %w", rel, err)
+	}
+	return r.out, nil
+}
+
+// WriteFile replaces a file: the data goes to a temporary file beside it, which is then
+// renamed over it; an existing file keeps its permissions.
+func (w *ExecWorkspace) WriteFile(ctx context.Context, rel string, data []byte) error {
+	_, err := w.op(ctx, "write", data, w.refuseProtected, rel)
+	if err != nil {
+		return fmt.Errorf("writing %q: %w", rel, err)
+	}
+	return nil
+}
+
+// List returns the entries of a folder, sorted by name.
+func (w *ExecWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error) {
+	r, err := w.op(ctx, "list", nil, nil, rel)
+	if err != nil {
+		return nil, fmt.Errorf("listing %q: %w", rel, err)
+	}
+	clean, _ := cleanRel(w.root, rel)
+	fields := strings.Split(string(r.out), "\x00")
+	var list []FileInfo
+	for i := 0; i+2 < len(fields); i += 3 {
+		var size, mtime int64
+		if sm := strings.Fields(fields[i+1]); len(sm) == 2 {
+			size, _ = strconv.ParseInt(sm[0], 10, 64)
+			mtime, _ = strconv.ParseInt(sm[1], 10, 64)
+		}
+		name := fields[i+2]
+		p := path.Join(clean, name)
+		list = append(list, FileInfo{
+			Name: name, Path: p, Dir: fields[i] == "d", Size: size,
+			ModTime: time.Unix(mtime, 0), Protected: w.protect.match(p),
+		})
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	return list, nil
+}
+
+// Mkdir creates a folder and its parents.
+func (w *ExecWorkspace) Mkdir(ctx context.Context, rel string) error {
+	if _, err := w.op(ctx, "mkdir", nil, w.refuseProtected, rel); err != nil {
+		return fmt.Errorf("creating folder %q: %w", rel, err)
+	}
+	return nil
+}
+
+// Rename moves a file or a folder; the destination must not exist.
+func (w *ExecWorkspace) Rename(ctx context.Context, from, to string) error {
+	err := func() error {
+		r, err := w.op(ctx, "walk", nil, w.refuseProtected, from)
+		if err != nil {
+			return err
+		}
+		clean, err := cleanRel(w.root, to)
+		if err != nil {
+			return err
+		}
+		if err := w.refuseProtected(clean); err != nil {
+			return err
+		}
+		for _, p := range r.walked() {
+			if w.protect.match(p) {
+				return fmt.Errorf("contains %q: %w", p, ErrProtected)
+			}
+			if moved := clean + strings.TrimPrefix(p, r.rels[0]); w.protect.match(moved) {
+				return fmt.Errorf("%q: %w", moved, ErrProtected)
+			}
+		}
+		_, err = w.op(ctx, "rename", nil, w.refuseProtected, from, to)
+		return err
+	}()
+	if err != nil {
+		return fmt.Errorf("renaming %q to %q: %w", from, to, err)
+	}
+	return nil
+}
+
+// Delete removes a file or a folder with everything in it, unless it holds a protected
+// file.
+func (w *ExecWorkspace) Delete(ctx context.Context, rel string) error {
+	err := func() error {
+		r, err := w.op(ctx, "walk", nil, w.refuseProtected, rel)
+		if err != nil {
+			return err
+		}
+		for _, p := range r.walked() {
+			if w.protect.match(p) {
+				return fmt.Errorf("contains %q: %w", p, ErrProtected)
+			}
+		}
+		_, err = w.op(ctx, "delete", nil, w.refuseProtected, rel)
+		return err
+	}()
+	if err != nil {
+		return fmt.Errorf("deleting %q: %w", rel, err)
+	}
+	return nil
+}
+
+// walked turns the NUL-separated absolute paths printed by "walk" into paths relative to
+// the workspace.
+func (r execResult) walked() []string {
+	var out []string
+	base := strings.TrimSuffix(r.root, "/") + "/"
+	for _, p := range strings.Split(string(r.out), "\x00") {
+		if rel, ok := strings.CutPrefix(p, base); ok && rel != "" {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
+// refuseProtected is the check run on every path that an operation modifies, as asked
+// and once more as resolved.
+func (w *ExecWorkspace) refuseProtected(rel string) error {
+	if rel == "." {
+		return errIsRoot
+	}
+	if w.protect.match(rel) {
+		return fmt.Errorf("%q: %w", rel, ErrProtected)
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package runtime
+
+// execScript is the one shell program the container and sbx workspaces run, as
+//
+//	sh -c execScript sidekicks OP ROOT PATH [PATH2]
+//
+// Paths are positional arguments, never part of the program's text. It resolves ROOT and
+// PATH (every symbolic link, the last name too for read, write, list and mkdir; the parent
+// only for rename, delete and walk) and runs OP only when neither changed: otherwise it
+// prints the resolved root and paths, each followed by a NUL byte, and exits 65 so that
+// the caller checks them (inside the root? protected?) and calls again with them.
+//
+// Exit statuses: 64 a dangling link, 65 paths to check again, 66 the destination exists,
+// 67 no such file, 68 a folder where a file is expected, 69 the workspace is missing.
+const execScript = `
+op=$1 root=$2
+shift 2
+fail() { printf 'sidekicks: %s\n' "$2" >&2; exit "$1"; }
+# rp P: sets RP to the real path of P, whose last names may not exist yet.
+rp() {
+	p=$1 t=
+	while [ ! -e "$p" ] && [ ! -L "$p" ]; do
+		t="/${p##*/}$t"
+		p=${p%/*}
+		[ -n "$p" ] || p=/
+	done
+	[ -e "$p" ] || return 1
+	p=$(readlink -f -- "$p" && printf x) || return 1
+	p=${p%??}
+	[ "$p" = / ] && p=
+	RP=$p$t
+	[ -n "$RP" ] || RP=/
+}
+# rpp P: like rp for the parent of P, P's own name kept as it is.
+rpp() {
+	rp "${1%/*}" || return 1
+	[ "$RP" = / ] && RP=
+	RP=$RP/${1##*/}
+}
+[ -d "$root" ] || fail 69 "no workspace folder"
+rp "$root" || fail 69 "no workspace folder"
+R=$RP
+case $op in
+rename|delete|walk) res=rpp ;;
+*) res=rp ;;
+esac
+changed=
+[ "$R" = "$root" ] || changed=1
+set -- "$@" --
+while [ "$1" != -- ]; do
+	$res "$1" || fail 64 "a symbolic link that leads nowhere: $1"
+	[ "$RP" = "$1" ] || changed=1
+	set -- "$@" "$RP"
+	shift
+done
+shift
+if [ -n "$changed" ]; then
+	printf '%s\0' "$R" "$@"
+	exit 65
+fi
+p=$1
+case $op in
+read)
+	[ -d "$p" ] && fail 68 "is a folder"
+	[ -e "$p" ] || fail 67 "no such file"
+	exec cat -- "$p"
+	;;
+write)
+	[ -d "$p" ] && fail 68 "is a folder"
+	d=${p%/*}
+	mkdir -p -- "${d:-/}" || exit 1
+	tmp=${d}/.${p##*/}.$$.sidekicks-tmp
+	trap 'rm -f -- "$tmp"' EXIT
+	cat > "$tmp" || exit 1
+	if [ -e "$p" ]; then
+		m=$(stat -c %a -- "$p") && chmod "$m" "$tmp" || exit 1
+	fi
+	mv -f -- "$tmp" "$p" || exit 1
+	;;
+list)
+	[ -d "$p" ] || fail 67 "no such folder"
+	for f in "$p"/* "$p"/.[!.]* "$p"/..?*; do
+		[ -e "$f" ] || [ -L "$f" ] || continue
+		k=f
+		[ -d "$f" ] && k=d
+		s=$(stat -c '%s %Y' -- "$f") || continue
+		printf '%s\0%s\0%s\0' "$k" "$s" "${f##*/}"
+	done
+	;;
+mkdir)
+	exec mkdir -p -- "$p"
+	;;
+walk)
+	[ -e "$p" ] || [ -L "$p" ] || fail 67 "no such file"
+	if [ -d "$p" ] && [ ! -L "$p" ]; then
+		exec find "$p" -print0
+	fi
+	;;
+delete)
+	[ -e "$p" ] || [ -L "$p" ] || fail 67 "no such file"
+	exec rm -rf -- "$p"
+	;;
+rename)
+	[ -e "$p" ] || [ -L "$p" ] || fail 67 "no such file"
+	[ -e "$2" ] || [ -L "$2" ] && fail 66 "the destination exists"
+	d=${2%/*}
+	mkdir -p -- "${d:-/}" || exit 1
+	exec mv -- "$p" "$2"
+	;;
+*)
+	fail 2 "unknown operation"
+	;;
+esac
+`

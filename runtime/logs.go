@@ -1,0 +1,361 @@
+package runtime
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	goruntime "runtime"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Defaults for agent logs.
+const (
+	DefaultLogLines    = 2000    // lines kept in memory per agent
+	DefaultLogFileSize = 5 << 20 // bytes before the file is rotated
+	MaxLogLine         = 2048    // bytes of one line; the rest is cut
+	logPendingBytes    = 1 << 20 // bytes waiting for the file before lines are dropped
+	logFileMode        = os.FileMode(0o600)
+)
+
+// StateDir returns Sidekicks' state folder: $SIDEKICKS_STATE_DIR, or "sidekicks" in
+// $XDG_STATE_HOME (else ~/.local/state) on Linux and in ~/Library/Logs on macOS.
+func StateDir() (string, error) {
+	if d := os.Getenv("SIDEKICKS_STATE_DIR"); d != "" {
+		return d, nil
+	}
+	home, err := os.UserHomeDir()
+	if goruntime.GOOS == "darwin" {
+		if err != nil {
+			return "", fmt.Errorf("finding the state folder: %w", err)
+		}
+		return filepath.Join(home, "Library", "Logs", "sidekicks"), nil
+	}
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "sidekicks"), nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("finding the state folder: %w", err)
+	}
+	return filepath.Join(home, ".local", "state", "sidekicks"), nil
+}
+
+// LogsDir returns the folder of the agents' logs and Sidekicks' own: StateDir()/logs.
+func LogsDir() (string, error) {
+	d, err := StateDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "logs"), nil
+}
+
+// LogsOptions configures Logs; zero values take the defaults.
+type LogsOptions struct {
+	// Dir is where <agent>.log files go; "" keeps logs in memory only.
+	Dir string
+	// Lines is how many lines each agent keeps in memory.
+	Lines int
+	// FileSize is the size at which a file is renamed to <agent>.log.1 (replacing the
+	// previous one) and a new one started.
+	FileSize int64
+	// Now stamps each line; time.Now when nil.
+	Now func() time.Time
+}
+
+// Logs holds every agent's log.
+type Logs struct {
+	opts LogsOptions
+	mu   sync.Mutex
+	logs map[string]*AgentLog
+}
+
+// NewLogs returns an empty set of logs.
+func NewLogs(opts LogsOptions) *Logs {
+	if opts.Lines <= 0 {
+		opts.Lines = DefaultLogLines
+	}
+	if opts.FileSize <= 0 {
+		opts.FileSize = DefaultLogFileSize
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Logs{opts: opts, logs: map[string]*AgentLog{}}
+}
+
+// Agent returns the log of an agent, creating it on first use.
+func (l *Logs) Agent(name string) *AgentLog {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	a := l.logs[name]
+	if a == nil {
+		a = &AgentLog{opts: l.opts, ring: make([]LogLine, l.opts.Lines)}
+		if l.opts.Dir != "" {
+			a.path = filepath.Join(l.opts.Dir, logFileName(name))
+		}
+		a.idle = sync.NewCond(&a.mu)
+		l.logs[name] = a
+	}
+	return a
+}
+
+// Flush waits until every line written so far is in the files.
+func (l *Logs) Flush() {
+	l.mu.Lock()
+	all := make([]*AgentLog, 0, len(l.logs))
+	for _, a := range l.logs {
+		all = append(all, a)
+	}
+	l.mu.Unlock()
+	for _, a := range all {
+		a.Flush()
+	}
+}
+
+// logFileName keeps an agent's name to characters safe in a file name.
+func logFileName(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+		if !ok {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "_.log"
+	}
+	return string(b) + ".log"
+}
+
+// LogLine is one line of an agent's log.
+type LogLine struct {
+	Time time.Time
+	Text string // cleaned of control characters, at most MaxLogLine bytes
+}
+
+// String formats the line as the file holds it: an RFC 3339 time, a space, the text.
+func (l LogLine) String() string {
+	return l.Time.Format(time.RFC3339) + " " + l.Text
+}
+
+// AgentLog is one agent's log: the last lines in memory for the screen, and a file. Adding
+// a line never waits for the disk: lines are handed to a writer goroutine, and when more
+// than a megabyte is waiting, new lines skip the file (the file then says how many).
+type AgentLog struct {
+	opts LogsOptions
+	path string
+
+	mu           sync.Mutex
+	ring         []LogLine
+	next         int // where the next line goes in ring
+	count        int // lines in ring
+	total        int64
+	subs         []chan struct{}
+	pending      []string
+	pendingBytes int
+	dropped      int
+	writing      bool
+	idle         *sync.Cond
+	file         *os.File
+	size         int64
+	fileErr      error
+	stamp        string // the formatted time of stampSec, and a space
+	stampSec     int64
+}
+
+// Printf adds a supervisor event to the log.
+func (a *AgentLog) Printf(format string, args ...any) {
+	a.Add(fmt.Sprintf(format, args...))
+}
+
+// Add adds text to the log, one line per line of text.
+func (a *AgentLog) Add(text string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		a.addLine(line)
+	}
+}
+
+// addLine adds one line (without its newline), cut and cleaned.
+func (a *AgentLog) addLine(line string) {
+	a.addLines([]string{line})
+}
+
+// addLines adds lines under one lock and one time stamp: a process flooding its stderr
+// costs little per line.
+func (a *AgentLog) addLines(lines []string) {
+	now := a.opts.Now()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	stamp := a.stampOf(now)
+	for _, line := range lines {
+		if len(line) > MaxLogLine {
+			line = line[:MaxLogLine] + "…"
+		}
+		l := LogLine{Time: now, Text: cleanLine(line)}
+		a.ring[a.next] = l
+		a.next = (a.next + 1) % len(a.ring)
+		if a.count < len(a.ring) {
+			a.count++
+		}
+		a.total++
+		if a.path == "" {
+			continue
+		}
+		s := stamp + l.Text + "\n"
+		if a.pendingBytes+len(s) > logPendingBytes {
+			a.dropped++
+			continue
+		}
+		a.pending = append(a.pending, s)
+		a.pendingBytes += len(s)
+		if !a.writing {
+			a.writing = true
+			go a.writeFile()
+		}
+	}
+	for _, c := range a.subs {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// stampOf formats the time of lines once per second.
+func (a *AgentLog) stampOf(t time.Time) string {
+	if sec := t.Unix(); sec != a.stampSec || a.stamp == "" {
+		a.stampSec, a.stamp = sec, t.Format(time.RFC3339)+" "
+	}
+	return a.stamp
+}
+
+// Lines returns the lines kept in memory, oldest first.
+func (a *AgentLog) Lines() []LogLine {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := make([]LogLine, 0, a.count)
+	start := (a.next - a.count + len(a.ring)) % len(a.ring)
+	for i := 0; i < a.count; i++ {
+		out = append(out, a.ring[(start+i)%len(a.ring)])
+	}
+	return out
+}
+
+// Total is how many lines were ever added (the screen uses it to know what is new).
+func (a *AgentLog) Total() int64 {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.total
+}
+
+// Subscribe returns a channel that receives a value after lines were added (several
+// additions may give one value), and a function that ends the subscription.
+func (a *AgentLog) Subscribe() (<-chan struct{}, func()) {
+	c := make(chan struct{}, 1)
+	a.mu.Lock()
+	a.subs = append(a.subs, c)
+	a.mu.Unlock()
+	return c, func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		for i, s := range a.subs {
+			if s == c {
+				a.subs = append(a.subs[:i], a.subs[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+// Path is the log's file ("" when logs stay in memory).
+func (a *AgentLog) Path() string { return a.path }
+
+// Flush waits until the lines added so far are written to the file.
+func (a *AgentLog) Flush() {
+	a.mu.Lock()
+	for a.writing {
+		a.idle.Wait()
+	}
+	a.mu.Unlock()
+}
+
+// writeFile writes pending lines until there are none, then ends.
+func (a *AgentLog) writeFile() {
+	a.mu.Lock()
+	for len(a.pending) > 0 || a.dropped > 0 {
+		batch := a.pending
+		dropped := a.dropped
+		a.pending, a.pendingBytes, a.dropped = nil, 0, 0
+		a.mu.Unlock()
+		if dropped > 0 {
+			batch = append(batch, LogLine{Time: a.opts.Now(),
+				Text: fmt.Sprintf("sidekicks: %d lines were too fast for this file and are missing", dropped)}.String()+"\n")
+		}
+		a.writeLines(batch)
+		a.mu.Lock()
+	}
+	a.writing = false
+	if a.file != nil {
+		// Closed when idle, so that no descriptor stays open per agent.
+		_ = a.file.Close()
+		a.file = nil
+	}
+	a.idle.Broadcast()
+	a.mu.Unlock()
+}
+
+// writeLines appends lines to the file, rotating it at the size limit. Only the writer
+// goroutine calls it.
+func (a *AgentLog) writeLines(lines []string) {
+	var buf []byte
+	flush := func() bool {
+		if len(buf) == 0 {
+			return true
+		}
+		n, err := a.file.Write(buf)
+		a.size += int64(n)
+		buf = buf[:0]
+		if err != nil {
+			a.fileErr = err
+			return false
+		}
+		return true
+	}
+	for _, s := range lines {
+		if a.file == nil && !a.openFile(os.O_APPEND) {
+			return
+		}
+		if a.size+int64(len(buf)) > 0 && a.size+int64(len(buf)+len(s)) > a.opts.FileSize {
+			if !flush() {
+				return
+			}
+			_ = a.file.Close()
+			a.file = nil
+			_ = os.Rename(a.path, a.path+".1")
+			if !a.openFile(os.O_TRUNC) {
+				return
+			}
+		}
+		buf = append(buf, s...)
+	}
+	flush()
+}
+
+// openFile opens the log file for appending (flag O_APPEND or O_TRUNC).
+func (a *AgentLog) openFile(flag int) bool {
+	if err := os.MkdirAll(filepath.Dir(a.path), 0o700); err != nil {
+		a.fileErr = err
+		return false
+	}
+	f, err := os.OpenFile(a.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND|flag, logFileMode)
+	if err != nil {
+		a.fileErr = err
+		return false
+	}
+	a.file, a.size = f, 0
+	if fi, err := f.Stat(); err == nil {
+		a.size = fi.Size()
+	}
+	return true
+}

@@ -1,0 +1,227 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// StopGrace holds the delays of stopping a process.
+type StopGrace struct {
+	// AfterStdin is how long a process has to exit once its stdin is closed, before
+	// SIGTERM goes to its process group.
+	AfterStdin time.Duration
+	// AfterTerm is how long it has after SIGTERM, before SIGKILL.
+	AfterTerm time.Duration
+	// Drain is how long, once the process is gone and its group killed, Sidekicks waits
+	// for the end of its output before closing the pipes itself (something outside the
+	// group may still hold them).
+	Drain time.Duration
+}
+
+// DefaultStopGrace is what the application uses.
+var DefaultStopGrace = StopGrace{AfterStdin: 2 * time.Second, AfterTerm: 3 * time.Second, Drain: time.Second}
+
+func (g StopGrace) orDefault() StopGrace {
+	if g.AfterStdin <= 0 {
+		g.AfterStdin = DefaultStopGrace.AfterStdin
+	}
+	if g.AfterTerm <= 0 {
+		g.AfterTerm = DefaultStopGrace.AfterTerm
+	}
+	if g.Drain <= 0 {
+		g.Drain = DefaultStopGrace.Drain
+	}
+	return g
+}
+
+// ProcessOptions says how to start a process.
+type ProcessOptions struct {
+	Path string   // the program
+	Args []string // its arguments, without the program
+	Dir  string   // its working folder
+	Env  []string // KEY=VALUE added to Sidekicks' environment
+	// Log receives the process's stderr, line by line (nil: stderr is discarded).
+	Log   *AgentLog
+	Grace StopGrace
+}
+
+// ExitStatus is how a process ended.
+type ExitStatus struct {
+	Code   int    // the exit code, -1 when killed by a signal
+	Signal string // the signal that killed it ("" when it exited)
+}
+
+// String says it the way a shell would: "exit status 2", "killed by signal: terminated".
+func (e ExitStatus) String() string {
+	if e.Signal != "" {
+		return "killed by signal: " + e.Signal
+	}
+	return fmt.Sprintf("exit status %d", e.Code)
+}
+
+// Process is a running agent. Its stdout is for the ACP client; its stderr goes to the
+// agent's log all the time (never blocking the agent, whatever it writes).
+type Process struct {
+	Stdin  io.WriteCloser
+	Stdout io.Reader
+	Pid    int
+
+	cmd    *exec.Cmd
+	grace  StopGrace
+	stdout *pipeEnd
+	stderr *pipeEnd
+	errs   *lineWriter
+
+	done   chan struct{}
+	exit   ExitStatus
+	closed sync.Once
+}
+
+// StartProcess starts a program in its own process group, with its stdin and stdout as
+// pipes and its stderr drained into the log.
+func StartProcess(o ProcessOptions) (*Process, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("starting %q: %w", o.Path, err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		return nil, fmt.Errorf("starting %q: %w", o.Path, err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return nil, fmt.Errorf("starting %q: %w", o.Path, err)
+	}
+	cmd := exec.Command(o.Path, o.Args...)
+	cmd.Dir = o.Dir
+	cmd.Env = append(os.Environ(), o.Env...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		closeAll(inR, inW, outR, outW, errR, errW)
+		return nil, fmt.Errorf("starting %q: %w", o.Path, err)
+	}
+	closeAll(inR, outW, errW) // the child holds its own copies
+	p := &Process{
+		Stdin: inW, Pid: cmd.Process.Pid, cmd: cmd, grace: o.Grace.orDefault(),
+		stdout: newPipeEnd(outR), stderr: newPipeEnd(errR),
+		errs: newLineWriter(o.Log, "", 10), done: make(chan struct{}),
+	}
+	p.Stdout = p.stdout
+	go p.drainStderr()
+	go p.wait()
+	return p, nil
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		_ = f.Close()
+	}
+}
+
+// drainStderr copies stderr into the log until its end.
+func (p *Process) drainStderr() {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := p.stderr.Read(buf)
+		if n > 0 {
+			_, _ = p.errs.Write(buf[:n])
+		}
+		if err != nil {
+			_ = p.errs.Close()
+			return
+		}
+	}
+}
+
+// wait reaps the process, kills what is left of its group, and closes the pipes once
+// their output has ended or Drain has passed.
+func (p *Process) wait() {
+	_ = p.cmd.Wait()
+	st := p.cmd.ProcessState
+	p.exit = ExitStatus{Code: st.ExitCode()}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		p.exit.Signal = ws.Signal().String()
+	}
+	// Grandchildren must not outlive the agent, nor hold its pipes open.
+	_ = syscall.Kill(-p.Pid, syscall.SIGKILL)
+	_ = p.Stdin.Close()
+	expired := make(chan struct{})
+	timer := time.AfterFunc(p.grace.Drain, func() { close(expired) })
+	select {
+	case <-p.stderr.eof:
+	case <-expired:
+	}
+	select {
+	case <-p.stdout.eof:
+	case <-expired:
+	}
+	timer.Stop()
+	_ = p.stdout.Close()
+	_ = p.stderr.Close()
+	<-p.stderr.eof // the drain has seen the end: the stderr tail is complete
+	close(p.done)
+}
+
+// Done is closed once the process has exited and its pipes are closed.
+func (p *Process) Done() <-chan struct{} { return p.done }
+
+// Wait waits for the process to end and returns how it ended.
+func (p *Process) Wait() ExitStatus {
+	<-p.done
+	return p.exit
+}
+
+// StderrTail returns the last lines the process wrote on stderr.
+func (p *Process) StderrTail() []string { return p.errs.Tail() }
+
+// Stop ends the process: it closes its stdin, then after AfterStdin sends SIGTERM to its
+// process group, then after AfterTerm SIGKILL; it returns once the process is gone.
+func (p *Process) Stop() ExitStatus {
+	_ = p.Stdin.Close()
+	steps := []struct {
+		wait time.Duration
+		sig  syscall.Signal
+	}{{p.grace.AfterStdin, syscall.SIGTERM}, {p.grace.AfterTerm, syscall.SIGKILL}}
+	for _, s := range steps {
+		t := time.NewTimer(s.wait)
+		select {
+		case <-p.done:
+			t.Stop()
+			return p.exit
+		case <-t.C:
+		}
+		_ = syscall.Kill(-p.Pid, s.sig)
+	}
+	return p.Wait()
+}
+
+// pipeEnd is our end of a pipe, which remembers when it reached its end (or was closed).
+type pipeEnd struct {
+	f    *os.File
+	eof  chan struct{}
+	once sync.Once
+}
+
+func newPipeEnd(f *os.File) *pipeEnd { return &pipeEnd{f: f, eof: make(chan struct{})} }
+
+func (p *pipeEnd) Read(b []byte) (int, error) {
+	n, err := p.f.Read(b)
+	if err != nil {
+		if errors.Is(err, os.ErrClosed) {
+			err = io.EOF
+		}
+		p.once.Do(func() { close(p.eof) })
+	}
+	return n, err
+}
+
+func (p *pipeEnd) Close() error { return p.f.Close() }

@@ -1,0 +1,118 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
+)
+
+// ErrOutside is returned, wrapped with the path, for a path that leaves the workspace:
+// ".." that climbs above it, an absolute path elsewhere, or a symbolic link that leads out.
+var ErrOutside = errors.New("path leaves the workspace")
+
+// ErrProtected is returned, wrapped with the path, when an operation would modify or
+// delete a protected file, or delete a folder that contains one.
+var ErrProtected = errors.New("protected file")
+
+// FileInfo describes one entry of a workspace folder.
+type FileInfo struct {
+	Name string
+	// Path is relative to the workspace, with slashes.
+	Path    string
+	Dir     bool
+	Size    int64
+	ModTime time.Time
+	// Protected is true when the entry itself matches a protection pattern (a folder that
+	// merely contains a protected file is not marked, though it cannot be deleted).
+	Protected bool
+}
+
+// Workspace is an agent's files, wherever the agent runs. Paths are relative to the
+// workspace with slashes (an absolute path inside Root is accepted too). Every operation
+// is confined to the workspace and refuses to modify protected files.
+type Workspace interface {
+	// Root is the workspace's absolute path as the agent sees it (workspacePath in a
+	// container or sandbox).
+	Root() string
+	// ReadFile returns the whole content of a file.
+	ReadFile(ctx context.Context, rel string) ([]byte, error)
+	// WriteFile replaces a file atomically, creating it and its folders when missing. An
+	// existing file keeps its permissions.
+	WriteFile(ctx context.Context, rel string, data []byte) error
+	// List returns the entries of a folder, sorted by name.
+	List(ctx context.Context, rel string) ([]FileInfo, error)
+	// Mkdir creates a folder and its parents.
+	Mkdir(ctx context.Context, rel string) error
+	// Rename moves a file or folder; the destination must not exist. Neither side may be
+	// protected, nor may a moved folder contain a protected file.
+	Rename(ctx context.Context, from, to string) error
+	// Delete removes a file, or a folder recursively; a folder that contains a protected
+	// file is refused.
+	Delete(ctx context.Context, rel string) error
+	// Protected reports whether the path matches a protection pattern.
+	Protected(rel string) bool
+}
+
+// WorkspaceFor returns the workspace of an agent, reached the way its runtime says: the
+// local folder, docker exec in its container, or sbx exec in its sandbox.
+func WorkspaceFor(a config.Agent) Workspace {
+	switch a.Runtime.Type {
+	case "container":
+		return NewContainerWorkspace(a.Runtime.Container, workspacePath(a), a.Env, Protections(a))
+	case "sbx":
+		return NewSandboxWorkspace(a.Runtime.Sandbox, workspacePath(a), a.Env, Protections(a))
+	default:
+		return NewLocalWorkspace(a.Workspace, Protections(a))
+	}
+}
+
+// workspacePath is the workspace as the agent sees it.
+func workspacePath(a config.Agent) string {
+	if a.Runtime.WorkspacePath != "" {
+		return a.Runtime.WorkspacePath
+	}
+	return a.Workspace
+}
+
+// cleanRel turns a path given to a workspace into a clean slash path relative to root
+// ("." for root itself). An absolute path is accepted when it is inside root.
+func cleanRel(root, rel string) (string, error) {
+	if strings.IndexByte(rel, 0) >= 0 {
+		return "", fmt.Errorf("%q: invalid path", rel)
+	}
+	p := strings.ReplaceAll(rel, "\\", "/")
+	if p == "" {
+		return ".", nil
+	}
+	if path.IsAbs(p) {
+		p = path.Clean(p)
+		r := path.Clean(strings.ReplaceAll(root, "\\", "/"))
+		switch {
+		case p == r:
+			return ".", nil
+		case r == "/":
+			return p[1:], nil
+		case strings.HasPrefix(p, r+"/"):
+			return p[len(r)+1:], nil
+		}
+		return "", fmt.Errorf("%q: %w", rel, ErrOutside)
+	}
+	p = path.Clean(p)
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", fmt.Errorf("%q: %w", rel, ErrOutside)
+	}
+	return p, nil
+}
+
+// within reports whether p is root or below it (both clean, absolute, slash or OS paths).
+func within(root, p string) bool {
+	if root == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == root || strings.HasPrefix(p, root+"/")
+}
