@@ -42,7 +42,12 @@ func startTerminal(t *testing.T, env []string, dir string, width, height int, co
 	// The wrapper keeps the exit status and signals the end on a tmux channel.
 	script := fmt.Sprintf("%s; echo $? > %s; tmux -L %s wait-for -S exited",
 		strings.Join(quoted, " "), shellQuote(filepath.Join(term.dir, "status")), term.socket)
-	args := []string{"-L", term.socket, "-f", "/dev/null", "new-session", "-d",
+	// remain-on-exit keeps the pane, and so its last screen, after the program ends.
+	conf := filepath.Join(term.dir, "tmux.conf")
+	if err := os.WriteFile(conf, []byte("set -g remain-on-exit on\nset -g status off\n"), 0o600); err != nil {
+		t.Fatalf("writing tmux.conf: %v", err)
+	}
+	args := []string{"-L", term.socket, "-f", conf, "new-session", "-d",
 		"-x", strconv.Itoa(width), "-y", strconv.Itoa(height), "-c", dir}
 	for _, kv := range env {
 		args = append(args, "-e", kv)
@@ -132,19 +137,28 @@ func (term *terminal) waitFor(text string, deadline time.Duration) string {
 	}
 }
 
-// waitExit waits for the command to end and returns its exit status.
+// waitExit waits for the command to end and returns its exit status. The wrapper writes the
+// status before it signals the tmux channel, so a status already written means the signal
+// may have been missed and need not be waited for.
 func (term *terminal) waitExit(deadline time.Duration) int {
 	term.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), deadline)
-	defer cancel()
-	if err := exec.CommandContext(ctx, "tmux", "-L", term.socket, "wait-for", "exited").Run(); err != nil {
-		term.t.Fatalf("the program did not exit within %s; the screen shows:\n%s", deadline, term.screen())
+	statusFile := filepath.Join(term.dir, "status")
+	if _, err := os.Stat(statusFile); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), deadline)
+		defer cancel()
+		exec.CommandContext(ctx, "tmux", "-L", term.socket, "wait-for", "exited").Run()
+		if ctx.Err() != nil {
+			term.t.Fatalf("the program did not exit within %s; the screen shows:\n%s", deadline, term.screen())
+		}
 	}
-	b, err := os.ReadFile(filepath.Join(term.dir, "status"))
+	b, err := os.ReadFile(statusFile)
 	if err != nil {
-		term.t.Fatalf("reading the exit status: %v", err)
+		term.t.Fatalf("the program's exit status was not recorded: %v", err)
 	}
-	code, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	code, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		term.t.Fatalf("reading the exit status %q: %v", b, err)
+	}
 	return code
 }
 
