@@ -32,6 +32,10 @@ type SessionHandler interface {
 // Workspace is the agent's files, as the fs handlers reach them. Paths given to it are
 // relative to the workspace, with slashes, already checked not to leave it lexically; the
 // implementation refuses symbolic links that lead out and writes to protected files.
+// Its errors' messages are repeated to the agent (control characters removed); a
+// refusal whose error matches ErrOutsideWorkspace or ErrProtected (errors.Is), or is a
+// Refusal (errors.As), gets the JSON-RPC code of invalid parameters, fs.ErrNotExist that of a missing resource, any
+// other error that of an internal error.
 type Workspace interface {
 	// Root is the workspace's absolute path as the agent sees it (workspacePath in a
 	// container or sandbox).
@@ -40,4 +44,14 @@ type Workspace interface {
 	ReadFile(ctx context.Context, rel string) ([]byte, error)
 	// WriteFile replaces a file atomically, creating it (and its folders) when missing.
 	WriteFile(ctx context.Context, rel string, data []byte) error
+}
+
+// Refusal is how a Workspace implementation that cannot use this package's sentinel errors
+// (the runtime package does not import acp) says that it refused a path on purpose.
+type Refusal interface {
+	error
+	// OutsideWorkspace is true when the path leads out of the workspace.
+	OutsideWorkspace() bool
+	// ProtectedFile is true when the file is protected from the agent.
+	ProtectedFile() bool
 }

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -13,11 +12,22 @@ import (
 
 // ErrOutside is returned, wrapped with the path, for a path that leaves the workspace:
 // ".." that climbs above it, an absolute path elsewhere, or a symbolic link that leads out.
-var ErrOutside = errors.New("path leaves the workspace")
+var ErrOutside error = &refusal{text: "path leaves the workspace", outside: true}
 
 // ErrProtected is returned, wrapped with the path, when an operation would modify or
 // delete a protected file, or delete a folder that contains one.
-var ErrProtected = errors.New("protected file")
+var ErrProtected error = &refusal{text: "protected file"}
+
+// refusal is the type of ErrOutside and ErrProtected. Its methods let the ACP client tell
+// a deliberate refusal from a failure (acp.Refusal) without this package importing it.
+type refusal struct {
+	text    string
+	outside bool
+}
+
+func (r *refusal) Error() string          { return r.text }
+func (r *refusal) OutsideWorkspace() bool { return r.outside }
+func (r *refusal) ProtectedFile() bool    { return !r.outside }
 
 // FileInfo describes one entry of a workspace folder.
 type FileInfo struct {

@@ -1,0 +1,241 @@
+package acp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// Defaults of Options.
+const (
+	DefaultInitTimeout      = 15 * time.Second
+	DefaultMaxAgentRequests = 256
+)
+
+// Options configure a connection. The zero value is usable.
+type Options struct {
+	// Workspace is where the agent's fs requests are answered; nil refuses them.
+	Workspace Workspace
+	// Trace receives every message sent and received; nil traces nothing.
+	Trace *Trace
+	// MaxLine is the longest message read, in bytes (DefaultMaxLine when 0). A longer
+	// line is skipped while it is read, never held whole, and counted; the request it
+	// answered fails with an *OversizeError.
+	MaxLine int
+	// InitTimeout bounds the wait for the answer to initialize (DefaultInitTimeout when
+	// 0).
+	InitTimeout time.Duration
+	// MaxAgentRequests bounds the agent's requests (permission, fs) being answered at
+	// once (DefaultMaxAgentRequests when 0). Beyond it, the reading goroutine waits for
+	// one to finish: a flooding agent is slowed by its own pipe.
+	MaxAgentRequests int
+	// ClientVersion is the version announced in clientInfo ("dev" when empty).
+	ClientVersion string
+	// Logf, when set, receives the connection's diagnostics (malformed lines, ignored
+	// messages), at most a few per kind of problem and power of two of its count.
+	Logf func(format string, args ...any)
+}
+
+// Conn is the client side of one ACP connection: the agent's stdout is read on one
+// goroutine that applies session updates to their handlers in order; calls wait for
+// their answers; the agent's requests are answered on goroutines of their own; writes
+// to the agent's stdin go through one writer goroutine, one message at a time.
+//
+// Conn reads and writes byte streams only: the process is its owner's. When the agent's
+// output ends, every pending call fails with ErrAgentExited. An agent that leaves a
+// grandchild holding its stdout open never reaches that end: the process owner kills
+// the process group and calls Close, which unblocks everything.
+type Conn struct {
+	agent string
+	// name is the agent's name as the trace writes it.
+	name string
+	opts Options
+	lr   *lineReader
+	// stdout and stdin are the agent's: read from, written to.
+	stdout io.Reader
+	stdin  io.Writer
+	trace  *Trace
+
+	outq *outbox
+	sem  chan struct{}
+
+	mu       sync.Mutex
+	nextID   int64
+	pending  map[int64]*pending
+	ended    bool
+	err      error
+	info     *AgentInfo
+	sessions map[string]*Session
+
+	done   chan struct{}
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	// fast is the reading goroutine's reusable decoding of the hot path.
+	fast fastMessage
+
+	stats counters
+}
+
+// pending is a call waiting for its answer.
+type pending struct {
+	method string
+	// ch receives the answer; nil once the caller stopped waiting.
+	ch chan callResult
+	// onResult, when set, runs on the reading goroutine before the answer is delivered,
+	// so that what it registers (a new session) is in place for the next message.
+	onResult func(result json.RawMessage) error
+}
+
+type callResult struct {
+	result json.RawMessage
+	err    error
+}
+
+// NewConn starts a connection to the agent named agent (the name is used in errors and
+// the trace) over its stdout and stdin. It starts reading at once; call Initialize
+// before anything else. When agentStdout or agentStdin is an io.Closer, Close closes it.
+func NewConn(agent string, agentStdout io.Reader, agentStdin io.Writer, opts Options) *Conn {
+	if opts.MaxLine <= 0 {
+		opts.MaxLine = DefaultMaxLine
+	}
+	if opts.InitTimeout <= 0 {
+		opts.InitTimeout = DefaultInitTimeout
+	}
+	if opts.MaxAgentRequests <= 0 {
+		opts.MaxAgentRequests = DefaultMaxAgentRequests
+	}
+	if opts.ClientVersion == "" {
+		opts.ClientVersion = "dev"
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Conn{
+		agent:    agent,
+		name:     traceName(agent),
+		opts:     opts,
+		lr:       newLineReader(agentStdout, opts.MaxLine),
+		stdout:   agentStdout,
+		stdin:    agentStdin,
+		trace:    opts.Trace,
+		outq:     newOutbox(),
+		sem:      make(chan struct{}, opts.MaxAgentRequests),
+		pending:  make(map[int64]*pending),
+		sessions: make(map[string]*Session),
+		done:     make(chan struct{}),
+		ctx:      ctx,
+		cancel:   cancel,
+	}
+	go c.writeLoop()
+	go c.readLoop()
+	return c
+}
+
+// Agent returns the agent's name, as given to NewConn.
+func (c *Conn) Agent() string { return c.agent }
+
+// Done is closed when the connection has ended: the agent's output ended, reading
+// failed, or Close was called.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err says why the connection ended (ErrAgentExited, ErrClosed, or a read error); nil
+// while it has not.
+func (c *Conn) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Close ends the connection: every pending call fails with ErrClosed, pending permission
+// requests are cancelled, and the agent's stdin and stdout are closed when they are
+// io.Closers (which unblocks a read or write in progress). It does not stop the process.
+func (c *Conn) Close() error {
+	c.finish(ErrClosed)
+	if cl, ok := c.stdin.(io.Closer); ok {
+		cl.Close()
+	}
+	if cl, ok := c.stdout.(io.Closer); ok {
+		cl.Close()
+	}
+	return nil
+}
+
+// finish ends the connection once, failing every pending call with err.
+func (c *Conn) finish(err error) {
+	c.once.Do(func() {
+		c.mu.Lock()
+		c.ended = true
+		c.err = err
+		pend := c.pending
+		c.pending = nil
+		c.mu.Unlock()
+		c.cancel()
+		close(c.done)
+		for _, p := range pend {
+			if p.ch != nil {
+				p.ch <- callResult{err: fmt.Errorf("waiting for the answer to %s: %w", p.method, err)}
+			}
+		}
+		c.trace.Flush()
+	})
+}
+
+// isDone reports whether the connection has ended.
+func (c *Conn) isDone() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// readLoop reads the agent's output until it ends.
+func (c *Conn) readLoop() {
+	for {
+		ln, err := c.lr.next()
+		if c.isDone() {
+			return
+		}
+		if err != nil {
+			if err == io.EOF {
+				c.finish(ErrAgentExited)
+			} else {
+				c.finish(fmt.Errorf("reading from the agent: %w", err))
+			}
+			return
+		}
+		if ln.skipped {
+			c.handleSkipped(ln)
+			continue
+		}
+		c.trace.received(c.name, ln.data)
+		c.handleLine(ln.data)
+	}
+}
+
+// session returns the open session id, or nil.
+func (c *Conn) session(id string) *Session {
+	c.mu.Lock()
+	s := c.sessions[id]
+	c.mu.Unlock()
+	return s
+}
+
+// sessionBytes is session for an id still in the line's bytes (no copy).
+func (c *Conn) sessionBytes(id []byte) *Session {
+	c.mu.Lock()
+	s := c.sessions[string(id)]
+	c.mu.Unlock()
+	return s
+}
+
+// logf passes a diagnostic to Options.Logf.
+func (c *Conn) logf(format string, args ...any) {
+	if c.opts.Logf != nil {
+		c.opts.Logf("acp %s: "+format, append([]any{clean(c.agent, 100)}, args...)...)
+	}
+}

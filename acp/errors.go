@@ -1,0 +1,155 @@
+package acp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Errors a connection's calls fail with once it has ended.
+var (
+	// ErrAgentExited means the agent's output ended (the process exited, or closed its
+	// stdout) before it answered.
+	ErrAgentExited = errors.New("the agent exited")
+	// ErrClosed means Close was called on the connection.
+	ErrClosed = errors.New("the connection to the agent was closed")
+	// ErrNotInitialized means a session call came before a successful Initialize.
+	ErrNotInitialized = errors.New("the connection is not initialized")
+	// ErrNoLoadSession means LoadSession was called on an agent that did not announce
+	// loadSession.
+	ErrNoLoadSession = errors.New("the agent does not support session/load")
+)
+
+// Errors a Workspace returns so that the fs handlers can tell the agent why a path was
+// refused. A Workspace wraps them (or errors that match them with errors.Is).
+var (
+	// ErrOutsideWorkspace means the path leads out of the workspace (a symbolic link
+	// pointing out, for instance).
+	ErrOutsideWorkspace = errors.New("the path is outside the agent's workspace")
+	// ErrProtected means the file is protected from the agent's writes.
+	ErrProtected = errors.New("the file is protected")
+)
+
+// JSON-RPC error codes the client sends or recognizes.
+const (
+	codeInvalidRequest   = -32600
+	codeMethodNotFound   = -32601
+	codeInvalidParams    = -32602
+	codeInternalError    = -32603
+	codeAuthRequired     = -32000
+	codeResourceNotFound = -32002
+)
+
+// RPCError is a JSON-RPC error the agent answered a request with.
+type RPCError struct {
+	// Method is the request that failed.
+	Method string
+	// Code is the JSON-RPC error code.
+	Code int
+	// Message is the agent's message, with control characters removed.
+	Message string
+	// Data is the error's data exactly as the agent sent it (nil when absent).
+	Data json.RawMessage
+}
+
+func (e *RPCError) Error() string {
+	return fmt.Sprintf("the agent refused %s: %s (error %d)", e.Method, e.Message, e.Code)
+}
+
+// AuthMethod is one of the ways an agent says one can log in to it.
+type AuthMethod struct {
+	ID          string
+	Name        string
+	Description string
+}
+
+// AuthRequiredError means the agent refused a session or a prompt because it needs a
+// login, which Sidekicks cannot perform: the user must log in with the agent's own
+// command first.
+type AuthRequiredError struct {
+	// Agent is the agent's name in the configuration.
+	Agent string
+	// Method is the request that was refused.
+	Method string
+	// Methods are the login methods the agent listed in its initialize answer.
+	Methods []AuthMethod
+	// Message is the agent's own message, with control characters removed.
+	Message string
+}
+
+func (e *AuthRequiredError) Error() string {
+	return fmt.Sprintf("agent %q requires a login Sidekicks cannot perform (%s); log in with its own command first",
+		e.Agent, e.methodList())
+}
+
+// methodList names the login methods, cleaned, for a message.
+func (e *AuthRequiredError) methodList() string {
+	if len(e.Methods) == 0 {
+		return "it lists no login method"
+	}
+	names := make([]string, 0, len(e.Methods))
+	for _, m := range e.Methods {
+		n := m.Name
+		if n == "" {
+			n = m.ID
+		}
+		names = append(names, clean(n, 80))
+	}
+	return "methods: " + strings.Join(names, ", ")
+}
+
+// VersionError means the agent answered initialize with a protocol version Sidekicks
+// does not speak.
+type VersionError struct {
+	Agent string
+	// Theirs is the version the agent answered, as it wrote it (cleaned).
+	Theirs string
+	// Ours is the version Sidekicks speaks.
+	Ours int
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("agent %q speaks ACP protocol version %s; Sidekicks speaks version %d",
+		e.Agent, e.Theirs, e.Ours)
+}
+
+// InitTimeoutError means the agent did not answer initialize in time. The process owner
+// should stop the process.
+type InitTimeoutError struct {
+	Agent string
+	After time.Duration
+}
+
+func (e *InitTimeoutError) Error() string {
+	return fmt.Sprintf("the agent %q did not answer initialize within %s", e.Agent, e.After)
+}
+
+// OversizeError means the agent's answer to a request was a line over the connection's
+// limit: it was skipped without being read whole, and the request fails.
+type OversizeError struct {
+	Method string
+	// Size is the length of the skipped line in bytes.
+	Size int64
+	// Limit is the connection's line limit in bytes.
+	Limit int
+}
+
+func (e *OversizeError) Error() string {
+	return fmt.Sprintf("the agent's answer to %s was %s, over the %s limit; it was skipped",
+		e.Method, byteSize(e.Size), byteSize(int64(e.Limit)))
+}
+
+// byteSize writes n bytes in the largest binary unit that keeps it readable.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
