@@ -1,0 +1,87 @@
+package convo
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// CopyRegion returns the text of the region that holds row, and its number of lines: a
+// code block (its code, flush left, its own indentation kept, without the fences), a prose
+// passage, a tool call's output, a plan, a notice. A label or a tool call's header is a
+// region of its own and gives its own text; a blank row gives nothing. Display indentation
+// is never copied, and a wrapped line comes back whole.
+func (v *View) CopyRegion(row int) (text string, lines int) {
+	if row < 0 || row >= v.fw.total {
+		return "", 0
+	}
+	i, r := v.locate(row)
+	ev := v.ents[i]
+	li := int(ev.rows[r].line)
+	l := &ev.lines[li]
+	switch l.kind {
+	case RowBlank:
+		return "", 0
+	case RowLabel, RowToolHeader:
+		return copyClean(l.raw), 1
+	}
+	a, b := li, li+1
+	for a > 0 && ev.lines[a-1].region == l.region {
+		a--
+	}
+	for b < len(ev.lines) && ev.lines[b].region == l.region {
+		b++
+	}
+	var parts []string
+	for _, x := range ev.lines[a:b] {
+		if x.kind != RowFence {
+			parts = append(parts, x.raw)
+		}
+	}
+	return copyClean(strings.Join(parts, "\n")), len(parts)
+}
+
+// CopySelection returns the lines of rows from to to (both included, in either order) and
+// their number: whole lines, a wrapped line whole as soon as one of its rows is selected,
+// without display indentation, and without the labels and tool call headers it spans.
+func (v *View) CopySelection(from, to int) (text string, lines int) {
+	if from > to {
+		from, to = to, from
+	}
+	from, to = max(from, 0), min(to, v.fw.total-1)
+	if from > to {
+		return "", 0
+	}
+	var parts []string
+	i, r := v.locate(from)
+	lastLine := int32(-1)
+	for row := from; row <= to && i < len(v.ents); i, r, lastLine = i+1, 0, -1 {
+		ev := v.ensure(i)
+		for ; r < len(ev.rows) && row <= to; r, row = r+1, row+1 {
+			li := ev.rows[r].line
+			if li == lastLine {
+				continue
+			}
+			lastLine = li
+			if l := &ev.lines[li]; l.kind != RowLabel && l.kind != RowToolHeader {
+				parts = append(parts, l.raw)
+			}
+		}
+	}
+	return copyClean(strings.Join(parts, "\n")), len(parts)
+}
+
+// OSC52 returns the escape sequence that puts text on the system clipboard through the
+// terminal: exactly ESC ] 5 2 ; c ; <text in standard base64> BEL. BEL ends it rather than
+// ST (ESC \): xterm, kitty, WezTerm, foot, Alacritty, iTerm2 and tmux accept both, and BEL
+// is one byte that no terminal mistakes for the start of another sequence. Inside tmux the
+// sequence reaches the outer terminal only with `set -g set-clipboard on` (tmux then sets
+// its own buffer and passes it on); Sidekicks does not wrap it in a passthrough. Some
+// terminals cap its size (xterm's default is about 100 KB of base64) or ask the user before
+// accepting it: nothing comes back to tell, so the caller keeps its own copy as well.
+func OSC52(text string) []byte {
+	const head, tail = "\x1b]52;c;", "\a"
+	out := make([]byte, len(head), len(head)+base64.StdEncoding.EncodedLen(len(text))+len(tail))
+	copy(out, head)
+	out = base64.StdEncoding.AppendEncode(out, []byte(text))
+	return append(out, tail...)
+}

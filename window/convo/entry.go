@@ -1,0 +1,325 @@
+package convo
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"github.com/alecthomas/chroma/v2"
+)
+
+// entryView is what the view keeps of one entry: its lines (which depend on the entry and,
+// for the label, on the entry before it) and its rows (which depend on the width too).
+type entryView struct {
+	seq    int64
+	rev    uint64
+	kind   chat.EntryKind
+	author string
+	done   bool
+	text   string // the text the lines were read from
+	lost   int64
+	tool   *chat.ToolCall
+
+	// lines is the head (spacer, labels), then the body, then the foot (what was lost). Of
+	// a text entry's body, the first nBody lines are complete; nProv (0 or 1) more is the
+	// line still arriving.
+	lines               []line
+	nHead, nBody, nProv int
+	st                  textState
+	blocks              []block
+
+	// rows are the lines wrapped at width; lineRow[i] is the first row of line i.
+	width   int
+	rows    []wrow
+	lineRow []int32
+
+	diffs []diffMemo
+
+	// renders and wraps count full renders and full re-wraps, for tests.
+	renders, wraps int
+}
+
+// block is a fenced code block of a text entry.
+type block struct {
+	lang        string
+	findent     int
+	first, end  int32 // its code lines: lines[first:end]
+	closed      bool
+	state       hlState
+	key         hlKey
+	lx          chroma.Lexer
+	requestedAt uint64 // the highlighter's generation when the view asked
+}
+
+// hlState is where a block's highlighting stands.
+type hlState uint8
+
+const (
+	hlNone    hlState = iota // not asked yet (or still streaming)
+	hlPlain                  // stays plain: no lexer, too large, or chroma gave up
+	hlPending                // asked; the worker has it
+	hlDone                   // its lines carry the classes
+)
+
+// renderCtx is what rendering an entry needs besides the entry.
+type renderCtx struct {
+	opts *Options
+	// prev is the entry before this one (nil for the first): it decides the spacer and
+	// whether the speaker's label is shown.
+	prevKind   chat.EntryKind
+	prevAuthor string
+	first      bool
+}
+
+func isTextKind(k chat.EntryKind) bool {
+	return k == chat.KindUser || k == chat.KindAgent || k == chat.KindThought
+}
+
+// update brings the entry's lines and rows to e at width: reading only what a streaming text
+// appended when it can, the whole entry otherwise.
+func (ev *entryView) update(e chat.Entry, rc *renderCtx, width int) {
+	if ev.canExtend(e) {
+		ev.extend(e, rc, width)
+		return
+	}
+	ev.render(e, rc)
+	ev.rewrap(width)
+}
+
+// canExtend reports whether e only appended text to what the lines were read from.
+func (ev *entryView) canExtend(e chat.Entry) bool {
+	return ev.lines != nil && !ev.done && e.Seq == ev.seq && e.Kind == ev.kind && isTextKind(e.Kind) &&
+		hasPrefix(e.Text, ev.text)
+}
+
+// hasPrefix is strings.HasPrefix made cheap for a streaming entry: while the chat model's
+// builder has room, the new text and the old one share their first byte, and then the old
+// one is a prefix without looking (Go strings are immutable).
+func hasPrefix(s, p string) bool {
+	if len(s) < len(p) {
+		return false
+	}
+	if len(p) == 0 || unsafe.StringData(s) == unsafe.StringData(p) {
+		return true
+	}
+	return s[:len(p)] == p
+}
+
+// render reads the whole entry again.
+func (ev *entryView) render(e chat.Entry, rc *renderCtx) {
+	*ev = entryView{seq: e.Seq, rev: e.Rev, kind: e.Kind, author: e.Author, done: e.Done, text: e.Text,
+		lost: e.Lost, tool: e.Tool, lines: ev.lines[:0], rows: ev.rows[:0], lineRow: ev.lineRow[:0], diffs: ev.diffs,
+		renders: ev.renders + 1, wraps: ev.wraps}
+	ev.appendHead(e, rc)
+	ev.nHead = len(ev.lines)
+	ev.st = textState{region: int32(len(ev.lines))}
+	if len(ev.lines) > 0 {
+		ev.st.region = ev.lines[len(ev.lines)-1].region + 1
+	}
+	switch e.Kind {
+	case chat.KindUser, chat.KindAgent, chat.KindThought:
+		ev.parse(rc)
+	case chat.KindToolCall:
+		ev.renderTool(e, rc)
+	case chat.KindPlan:
+		ev.renderPlan(e, rc)
+	default: // notices, and kinds this view does not know, as text in the error colour
+		ev.renderNotice(e)
+	}
+	ev.appendFoot(rc)
+}
+
+// extend reads what a streaming text appended: the committed lines stay, the line that was
+// still arriving is read again with what follows it, and its rows are kept but the last one
+// when it only grew.
+func (ev *entryView) extend(e chat.Entry, rc *renderCtx, width int) {
+	keep := ev.nHead + ev.nBody
+	var prev line
+	var prevRows []wrow
+	sameWidth := ev.width == width && len(ev.lineRow) == len(ev.lines)
+	if ev.nProv == 1 && sameWidth {
+		prev = ev.lines[keep]
+		end := len(ev.rows)
+		if keep+1 < len(ev.lineRow) {
+			end = int(ev.lineRow[keep+1])
+		}
+		prevRows = ev.rows[ev.lineRow[keep]:end]
+	}
+	ev.rev, ev.done, ev.text, ev.lost = e.Rev, e.Done, e.Text, e.Lost
+	ev.lines = ev.lines[:keep]
+	ev.nProv = 0
+	ev.parse(rc)
+	ev.appendFoot(rc)
+	if !sameWidth {
+		ev.rewrap(width)
+		return
+	}
+	rowsAt := len(ev.rows)
+	if keep < len(ev.lineRow) {
+		rowsAt = int(ev.lineRow[keep])
+	}
+	ev.lineRow = ev.lineRow[:keep]
+	from := keep
+	if len(prevRows) > 0 && keep < len(ev.lines) && grew(&prev, &ev.lines[keep]) {
+		// The rows of the line before its last one stay as they are.
+		last := prevRows[len(prevRows)-1]
+		ev.rows = ev.rows[:rowsAt+len(prevRows)-1]
+		ev.lineRow = append(ev.lineRow, int32(rowsAt))
+		ev.rows = wrapLine(ev.rows, keep, &ev.lines[keep], width, int(last.start))
+		from = keep + 1
+	} else {
+		ev.rows = ev.rows[:rowsAt]
+	}
+	for i := from; i < len(ev.lines); i++ {
+		ev.lineRow = append(ev.lineRow, int32(len(ev.rows)))
+		ev.rows = wrapLine(ev.rows, i, &ev.lines[i], width, 0)
+	}
+}
+
+// grew reports whether b is a, with more text at its end and shown the same way. A line
+// that ended in the middle of a UTF-8 sequence (the chat model never gives one, a Source
+// might) did not only grow: its last bytes may now be part of a character.
+func grew(a, b *line) bool {
+	if r, size := utf8.DecodeLastRuneInString(a.text); r == utf8.RuneError && size == 1 {
+		return false
+	}
+	return a.kind == b.kind && a.region == b.region && a.indent == b.indent && a.cont == b.cont &&
+		a.word == b.word && a.cls == b.cls && a.runs == nil && b.runs == nil && a.off == b.off &&
+		hasPrefix(b.text, a.text)
+}
+
+// rewrap wraps every line at width.
+func (ev *entryView) rewrap(width int) {
+	ev.wraps++
+	ev.width = width
+	ev.rows = ev.rows[:0]
+	ev.lineRow = ev.lineRow[:0]
+	for i := range ev.lines {
+		ev.lineRow = append(ev.lineRow, int32(len(ev.rows)))
+		ev.rows = wrapLine(ev.rows, i, &ev.lines[i], width, 0)
+	}
+}
+
+// nextRegion is the number a new region at the end of the lines takes.
+func (ev *entryView) nextRegion() int32 {
+	if len(ev.lines) == 0 {
+		return 0
+	}
+	return ev.lines[len(ev.lines)-1].region + 1
+}
+
+// appendHead appends the spacer that separates the entry from the one before, the
+// speaker's label when the speaker changes, and a thought's label.
+func (ev *entryView) appendHead(e chat.Entry, rc *renderCtx) {
+	if !rc.first {
+		ev.lines = append(ev.lines, line{kind: RowBlank, block: -1, cls: ClassText, region: ev.nextRegion()})
+	}
+	labelled := false
+	switch e.Kind {
+	case chat.KindUser:
+		labelled = true
+	case chat.KindNotice:
+	default:
+		labelled = rc.first || rc.prevKind == chat.KindUser || rc.prevKind == chat.KindNotice || rc.prevAuthor != e.Author
+	}
+	if labelled {
+		ev.lines = append(ev.lines, ev.speakerLine(e, rc))
+	}
+	if e.Kind == chat.KindThought {
+		t := displayText(rc.opts.Labels.Thought, 0)
+		ev.lines = append(ev.lines, line{text: t, raw: t, cls: ClassComment, kind: RowLabel, block: -1,
+			region: ev.nextRegion(), indent: 2, cont: 2, word: true})
+	}
+}
+
+// speakerLine is the label of the user, or of an agent: its icon and its title.
+func (ev *entryView) speakerLine(e chat.Entry, rc *renderCtx) line {
+	l := line{kind: RowLabel, block: -1, region: ev.nextRegion(), cont: 2, word: true, cls: ClassKeyword}
+	if e.Kind == chat.KindUser {
+		l.text = displayText(rc.opts.Labels.You, 0)
+		l.raw = l.text
+		return l
+	}
+	icon, title := rc.opts.Speaker(e.Author)
+	if title == "" {
+		title = e.Author
+	}
+	glyph, colour, emoji := IconFor(icon, title, e.Author)
+	title = displayText(chat.SanitizeLine(title), 0)
+	glyph = displayText(chat.SanitizeLine(glyph), 0)
+	gcls := IconClass(colour)
+	if emoji {
+		gcls = ClassText
+	}
+	l.text = glyph + " " + title
+	l.raw = title
+	l.runs = []run{{int32(len(glyph)), gcls}, {int32(len(glyph) + 1), ClassText}, {int32(len(l.text)), ClassKeyword}}
+	return l
+}
+
+// appendFoot appends the line that says what the entry lost to the cap.
+func (ev *entryView) appendFoot(rc *renderCtx) {
+	if ev.lost <= 0 {
+		return
+	}
+	t := displayText(chat.SanitizeLine(rc.opts.Labels.Dropped(ev.lost)), 0)
+	indent := int16(2)
+	if ev.kind == chat.KindNotice {
+		indent = 0
+	}
+	ev.lines = append(ev.lines, line{text: t, raw: t, cls: ClassError, kind: RowNotice, block: -1,
+		region: ev.nextRegion(), indent: indent, cont: 2, word: true})
+}
+
+// parse reads the text from where the committed lines end: complete lines are committed;
+// the rest, a line still arriving, is read without committing (once the entry is done,
+// it is committed too, and a fence still open is closed).
+func (ev *entryView) parse(rc *renderCtx) {
+	base := ClassText
+	if ev.kind == chat.KindThought {
+		base = ClassComment
+	}
+	text := ev.text
+	for {
+		rest := text[ev.st.off:]
+		nl := strings.IndexByte(rest, '\n')
+		if nl < 0 {
+			break
+		}
+		ev.commit(rest[:nl], base)
+		ev.st.off += nl + 1
+	}
+	if rest := text[ev.st.off:]; rest != "" {
+		if ev.done {
+			ev.commit(rest, base)
+			ev.st.off = len(text)
+		} else {
+			st := ev.st // a copy: the line may still change
+			l, _, _ := st.textLine(rest, ev.st.off, base, 2)
+			ev.lines = append(ev.lines, l)
+			ev.nProv = 1
+		}
+	}
+	if ev.done && ev.st.fence {
+		ev.closeBlock(ev.st.block)
+		ev.st.fence = false
+	}
+}
+
+// commit appends a complete line of the text and records what it does to code blocks.
+func (ev *entryView) commit(raw string, base string) {
+	l, evt, lang := ev.st.textLine(raw, ev.st.off, base, 2)
+	idx := int32(len(ev.lines))
+	switch evt {
+	case fenceOpen:
+		ev.st.block = int32(len(ev.blocks))
+		ev.blocks = append(ev.blocks, block{lang: lang, findent: ev.st.findent, first: idx + 1, end: idx + 1})
+	case fenceCode:
+		ev.blocks[l.block].end = idx + 1
+	case fenceClose:
+		ev.closeBlock(ev.st.block)
+	}
+	ev.lines = append(ev.lines, l)
+	ev.nBody++
+}

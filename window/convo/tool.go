@@ -1,0 +1,139 @@
+package convo
+
+import (
+	"unsafe"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+)
+
+// renderTool makes a tool call's lines: a header "⚙ title — status" (in the error colour
+// when it failed), then its output as one region: each content piece's text, each diff as a
+// unified diff, each terminal as the line that names it.
+func (ev *entryView) renderTool(e chat.Entry, rc *renderCtx) {
+	t := e.Tool
+	if t == nil {
+		t = &chat.ToolCall{}
+	}
+	m := rc.opts.marks()
+	title := t.Title
+	if title == "" {
+		title = t.ID
+	}
+	text := m.tool + " " + title
+	if t.Status != "" {
+		status := rc.opts.Labels.ToolStatus(t.Status)
+		if status == "" {
+			status = t.Status
+		}
+		text += m.dash + status
+	}
+	text = displayText(chat.SanitizeLine(text), 0)
+	cls := ClassType
+	if t.Status == "failed" {
+		cls = ClassError
+	}
+	ev.lines = append(ev.lines, line{text: text, raw: text, cls: cls, kind: RowToolHeader, block: -1,
+		region: ev.nextRegion(), indent: 2, cont: 2, word: true})
+	region := ev.nextRegion()
+	out := func(text, raw, cls string) {
+		ev.lines = append(ev.lines, line{text: text, raw: raw, cls: cls, kind: RowToolOutput, block: -1,
+			region: region, indent: 4, cont: 2})
+	}
+	var memos []diffMemo
+	for _, p := range t.Content {
+		switch p.Type {
+		case "content":
+			for _, s := range splitLines(p.Text) {
+				out(displayText(s, 0), s, ClassText)
+			}
+		case "diff":
+			d := ev.diffOf(p)
+			memos = append(memos, d)
+			for _, dl := range d.lines {
+				switch dl.op {
+				case 'h':
+					c := ClassKeyword
+					if len(dl.text) > 1 && dl.text[0] == '@' {
+						c = ClassComment
+					}
+					out(displayText(dl.text, 0), dl.text, c)
+				default:
+					raw := string(dl.op) + dl.text
+					c := ClassText
+					switch dl.op {
+					case '-':
+						c = ClassRemoved
+					case '+':
+						c = ClassAdded
+					}
+					out(displayText(raw, 0), raw, c)
+				}
+			}
+		case "terminal":
+			s := displayText(chat.SanitizeLine(rc.opts.Labels.Terminal(p.TerminalID)), 0)
+			out(s, s, ClassComment)
+		}
+	}
+	ev.diffs = memos
+}
+
+// diffMemo is a diff the entry showed, kept while its texts stay the same: a tool call
+// update that changes the status only does not compute the diff again.
+type diffMemo struct {
+	path     string
+	old, new string
+	hasOld   bool
+	lines    []diffLine
+}
+
+// sameString reports whether a and b are the same string in memory: the chat model never
+// modifies a tool call's content once published, so a piece carried over by an update
+// keeps its strings.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b))
+}
+
+func (ev *entryView) diffOf(p chat.ToolContent) diffMemo {
+	for _, d := range ev.diffs {
+		if d.path == p.Path && d.hasOld == (p.OldText != nil) && sameString(d.new, p.NewText) &&
+			(p.OldText == nil || sameString(d.old, *p.OldText)) {
+			return d
+		}
+	}
+	d := diffMemo{path: p.Path, new: p.NewText, hasOld: p.OldText != nil}
+	if p.OldText != nil {
+		d.old = *p.OldText
+	}
+	d.lines = unifiedDiff(p.Path, p.OldText, p.NewText)
+	return d
+}
+
+// renderPlan makes a plan's lines: one per entry, with its state's mark.
+func (ev *entryView) renderPlan(e chat.Entry, rc *renderCtx) {
+	m := rc.opts.marks()
+	region := ev.nextRegion()
+	for _, p := range e.Plan {
+		mark, cls := m.pending, ClassText
+		switch p.Status {
+		case "in_progress":
+			mark = m.progress
+		case "completed":
+			mark, cls = m.completed, ClassComment
+		}
+		content := displayText(chat.SanitizeLine(p.Content), 0)
+		text := mark + " " + content
+		ev.lines = append(ev.lines, line{text: text, raw: text, kind: RowPlan, block: -1, region: region,
+			indent: 2, cont: int16(textWidth(mark) + 1), word: true,
+			runs: []run{{int32(len(mark)), ClassType}, {int32(len(text)), cls}}})
+	}
+}
+
+// renderNotice makes a notice's lines: its text in the error colour, one region.
+func (ev *entryView) renderNotice(e chat.Entry) {
+	region := ev.nextRegion()
+	for _, s := range splitLines(e.Text) {
+		t := displayText(s, 0)
+		ev.lines = append(ev.lines, line{text: t, raw: s, cls: ClassError, kind: RowNotice, block: -1,
+			region: region, cont: 2, word: true})
+	}
+}

@@ -1,0 +1,348 @@
+package convo
+
+import "git.rickub.com/bots-garden/sidekicks/chat"
+
+// Source is what a view reads: a chat.Conversation, or anything with the same three methods.
+type Source interface {
+	Len() int
+	Entry(i int) (chat.Entry, bool)
+	Rev() uint64
+}
+
+// How much a Sync looks at, besides the entries still streaming: the last tailChecks
+// entries, the entries on screen, and sweepChecks others in turn. The conversation does not
+// say which entries changed, and an entry that is done may still change if it is a tool call
+// (a late update) or a notice (a permission's answer); the chat model never changes the other
+// kinds once done (a chunk after that starts a new entry, and so does a new plan). So only
+// tool calls and notices (and kinds this view does not know) are swept: one off screen is
+// seen within n/sweepChecks frames. After a resize, a Sync re-wraps at most settleLines lines
+// of the entries not yet seen at the new width, from the end of the conversation up, and
+// asks for another frame until none is left.
+const (
+	tailChecks  = 8
+	sweepChecks = 32
+	settleLines = 4096
+)
+
+// View is the layout of one conversation: its rows at a width, cached per entry, with a
+// viewport. A View belongs to the UI goroutine: none of its methods may be called from
+// another one.
+type View struct {
+	src    Source
+	opts   Options
+	width  int
+	height int
+
+	synced bool
+	rev    uint64
+	ents   []*entryView
+	fw     fenwick
+	// origin turns an entry's index into an id that survives entries loaded before the
+	// first one (Conversation.Load): id = index - origin.
+	origin int
+
+	live, spare      []int // entries not done when last read (and a buffer to swap with)
+	mutable          []int // entries that may change after they are done (tool calls, notices)
+	sweep            int   // the next of mutable to look at
+	seenFrom, seenTo int   // the entries the last RowsAt showed
+	stale            int   // entries [0, stale) may be wrapped at an older width
+
+	hlGen uint64
+	waits []hlWait
+
+	follow bool
+	top    Anchor
+
+	rowsBuf []Row
+	spanBuf []Span
+}
+
+type hlWait struct {
+	ev  *entryView
+	bi  int32
+	key hlKey
+}
+
+// New returns a view of src, 80 cells wide and following the bottom, until SetSize says
+// otherwise. Nothing is read before the first Sync.
+func New(src Source, opts Options) *View {
+	return &View{src: src, opts: opts.withDefaults(), width: 80, follow: true}
+}
+
+// SetSize sets the width rows are wrapped at and the height of the viewport. Changing the
+// width costs nothing at once: the entries on screen are re-wrapped when drawn, the others a
+// few at each Sync.
+func (v *View) SetSize(width, height int) {
+	width, height = max(width, 1), max(height, 0)
+	v.height = height
+	if width != v.width {
+		v.width = width
+		v.stale = len(v.ents)
+	}
+}
+
+// Width returns the width rows are wrapped at.
+func (v *View) Width() int { return v.width }
+
+// Sync reads what changed in the conversation since the last call, and applies the
+// highlighting the worker finished; it reports whether the rows may have changed. Call it
+// once per frame, before Frame.
+func (v *View) Sync() bool {
+	changed := false
+	if rev := v.src.Rev(); !v.synced || rev != v.rev {
+		v.synced, v.rev = true, rev
+		changed = v.pull()
+	}
+	if g := hlShared.gen.Load(); g != v.hlGen {
+		v.hlGen = g
+		changed = v.collectHighlights() || changed
+	}
+	if v.stale > 0 {
+		v.settle(settleLines)
+		changed = true
+		if v.stale > 0 && v.opts.Wake != nil {
+			v.opts.Wake()
+		}
+	}
+	return changed
+}
+
+// pull reads new entries and those that may have changed.
+func (v *View) pull() bool {
+	n := v.src.Len()
+	changed := false
+	if len(v.ents) > 0 && !v.sameStart(n) {
+		changed = true
+	}
+	old := len(v.ents)
+	for i := old; i < n; i++ {
+		e, ok := v.src.Entry(i)
+		if !ok {
+			break
+		}
+		v.appendEntry(e)
+		changed = true
+	}
+	check := func(i int) {
+		if i >= 0 && i < old && v.check(i) {
+			changed = true
+		}
+	}
+	live := v.live
+	v.live, v.spare = v.spare[:0], live // two buffers: no allocation per frame
+	for _, i := range live {
+		check(i)
+		if i < len(v.ents) && !v.ents[i].done {
+			v.live = append(v.live, i)
+		}
+	}
+	tail := max(0, old-tailChecks)
+	for i := tail; i < old; i++ {
+		if v.ents[i].done { // those not done were just read
+			check(i)
+		}
+	}
+	for i := v.seenFrom; i < min(v.seenTo, tail); i++ {
+		if v.ents[i].done {
+			check(i)
+		}
+	}
+	for k := 0; k < sweepChecks && k < len(v.mutable); k++ {
+		if v.sweep >= len(v.mutable) {
+			v.sweep = 0
+		}
+		check(v.mutable[v.sweep])
+		v.sweep++
+	}
+	for i := old; i < len(v.ents); i++ {
+		if !v.ents[i].done {
+			v.live = append(v.live, i)
+		}
+	}
+	return changed
+}
+
+// check reads entry i again and updates it when it changed.
+func (v *View) check(i int) bool {
+	e, ok := v.src.Entry(i)
+	ev := v.ents[i]
+	if !ok || (e.Seq == ev.seq && e.Rev == ev.rev) {
+		return false
+	}
+	if !e.Done && ev.done {
+		v.live = append(v.live, i)
+	}
+	ev.update(e, v.ctx(i), v.width)
+	v.fw.set(i, len(ev.rows))
+	return true
+}
+
+// ctx is the rendering context of entry i.
+func (v *View) ctx(i int) *renderCtx {
+	rc := &renderCtx{opts: &v.opts, first: i == 0}
+	if i > 0 {
+		rc.prevKind, rc.prevAuthor = v.ents[i-1].kind, v.ents[i-1].author
+	}
+	return rc
+}
+
+func (v *View) appendEntry(e chat.Entry) {
+	ev := &entryView{}
+	ev.update(e, v.ctx(len(v.ents)), v.width)
+	if mutableKind(e.Kind) {
+		v.mutable = append(v.mutable, len(v.ents))
+	}
+	v.ents = append(v.ents, ev)
+	v.fw.push(len(ev.rows))
+}
+
+// mutableKind reports the kinds of entries that may change once done.
+func mutableKind(k chat.EntryKind) bool {
+	switch k {
+	case chat.KindUser, chat.KindAgent, chat.KindThought, chat.KindPlan:
+		return false
+	}
+	return true
+}
+
+// sameStart checks that the entries the view holds still start the conversation: when
+// entries were loaded before them (a page of history), it reads those; when the
+// conversation is not what it was at all, it reads everything again.
+func (v *View) sameStart(n int) bool {
+	first := v.ents[0].seq
+	if e, ok := v.src.Entry(0); ok && e.Seq == first && n >= len(v.ents) {
+		return true
+	}
+	for k := 1; k <= n-len(v.ents); k++ {
+		if e, ok := v.src.Entry(k); ok && e.Seq == first {
+			v.prepend(k)
+			return false
+		}
+	}
+	v.reset()
+	return false
+}
+
+// prepend reads the k entries loaded before the ones the view holds.
+func (v *View) prepend(k int) {
+	old := v.ents
+	v.ents = make([]*entryView, 0, len(old)+k)
+	var mutable []int
+	for i := 0; i < k; i++ {
+		e, _ := v.src.Entry(i)
+		ev := &entryView{}
+		ev.update(e, v.ctx(i), v.width)
+		v.ents = append(v.ents, ev)
+		if mutableKind(e.Kind) {
+			mutable = append(mutable, i)
+		}
+	}
+	for _, i := range v.mutable {
+		mutable = append(mutable, i+k)
+	}
+	v.mutable = mutable
+	v.ents = append(v.ents, old...)
+	if e, ok := v.src.Entry(k); ok { // its head depends on the entry before it
+		v.ents[k].render(e, v.ctx(k))
+		v.ents[k].rewrap(v.width)
+	}
+	counts := make([]int, len(v.ents))
+	for i, ev := range v.ents {
+		counts[i] = len(ev.rows)
+	}
+	v.fw.reset(counts)
+	v.origin += k
+	for j := range v.live {
+		v.live[j] += k
+	}
+	v.seenFrom, v.seenTo = v.seenFrom+k, v.seenTo+k
+	if v.stale > 0 {
+		v.stale += k
+	}
+}
+
+// reset forgets every entry; the next reads start again from the first.
+func (v *View) reset() {
+	v.ents = v.ents[:0]
+	v.fw.reset(nil)
+	v.live = v.live[:0]
+	v.mutable = v.mutable[:0]
+	v.sweep, v.seenFrom, v.seenTo, v.stale = 0, 0, 0, 0
+	v.origin = 0
+	v.follow = true
+	v.waits = v.waits[:0]
+}
+
+// settle re-wraps entries not yet at the current width, from the end up, within budget
+// lines.
+func (v *View) settle(budget int) {
+	for v.stale > 0 && budget > 0 {
+		v.stale--
+		if ev := v.ents[v.stale]; ev.width != v.width {
+			budget -= len(ev.lines) + 1
+			v.ensure(v.stale)
+		}
+	}
+}
+
+// ensure makes entry i's rows those of the current width.
+func (v *View) ensure(i int) *entryView {
+	ev := v.ents[i]
+	if ev.width != v.width {
+		ev.rewrap(v.width)
+		v.fw.set(i, len(ev.rows))
+	}
+	return ev
+}
+
+// collectHighlights applies the highlighting the worker finished, and forgets requests it
+// dropped (they are made again when their block is on screen).
+func (v *View) collectHighlights() bool {
+	changed := false
+	waits := v.waits[:0]
+	for _, w := range v.waits {
+		if int(w.bi) >= len(w.ev.blocks) {
+			continue
+		}
+		b := &w.ev.blocks[w.bi]
+		if b.key != w.key || b.state != hlPending {
+			continue
+		}
+		if res, ok := hlShared.lookup(w.key); ok {
+			w.ev.applyHighlight(w.bi, res)
+			changed = true
+			continue
+		}
+		if !hlShared.waiting(w.key) {
+			b.state = hlNone
+			continue
+		}
+		waits = append(waits, w)
+	}
+	v.waits = waits
+	return changed
+}
+
+// wantHighlight is called for a code block on screen: it gets its highlighting from the
+// cache, or asks the worker.
+func (v *View) wantHighlight(ev *entryView, bi int32) {
+	b := &ev.blocks[bi]
+	if !b.closed || b.state != hlNone {
+		return
+	}
+	if res, ok := hlShared.lookup(b.key); ok {
+		ev.applyHighlight(bi, res)
+		return
+	}
+	code, ok := ev.blockCode(b)
+	if !ok {
+		b.state = hlPlain
+		return
+	}
+	b.state = hlPending
+	v.waits = append(v.waits, hlWait{ev: ev, bi: bi, key: b.key})
+	hlShared.request(b.key, b.lx, code, v.opts.Wake)
+}
+
+// Highlighting reports whether code blocks on screen still wait for their highlighting.
+func (v *View) Highlighting() bool { return len(v.waits) > 0 }
