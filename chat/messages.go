@@ -14,6 +14,7 @@ const (
 	msgStopRefusal
 	msgStopOther
 	msgSessionRestarted
+	msgSessionForgotten
 	msgTooManyEntries
 	msgPermissionWaiting
 	msgPermissionAnswered
@@ -37,6 +38,7 @@ var catalogue = map[string]*[msgCount]string{
 		msgStopRefusal:         "%s refused to continue",
 		msgStopOther:           "%s ended its turn: %s",
 		msgSessionRestarted:    "%s: a new session starts here (the previous one could not be resumed)",
+		msgSessionForgotten:    "%s: a new session started; the agent does not remember earlier messages",
 		msgTooManyEntries:      "%s: too many entries in this turn; the rest is not shown",
 		msgPermissionWaiting:   "%s asks permission: %s (waiting for an answer)",
 		msgPermissionAnswered:  "%s asked permission: %s — answer: %s",
@@ -55,6 +57,7 @@ var catalogue = map[string]*[msgCount]string{
 		msgStopRefusal:         "%s a refusé de continuer",
 		msgStopOther:           "%s a terminé son tour : %s",
 		msgSessionRestarted:    "%s : une nouvelle session commence ici (la précédente n'a pas pu être reprise)",
+		msgSessionForgotten:    "%s : une nouvelle session a commencé ; l'agent ne se souvient pas des messages précédents",
 		msgTooManyEntries:      "%s : trop d'entrées dans ce tour ; la suite n'est pas affichée",
 		msgPermissionWaiting:   "%s demande la permission : %s (en attente d'une réponse)",
 		msgPermissionAnswered:  "%s a demandé la permission : %s — réponse : %s",

@@ -1,0 +1,207 @@
+package chat
+
+import (
+	"context"
+	"time"
+)
+
+// Cancel cancels every turn of the conversation in progress: a turn waiting for its agent
+// or opening its session is withdrawn; a turn with the agent gets session/cancel, which
+// also cancels its pending permission request, and ends when the agent answers (normally
+// "cancelled"). Queued messages stay queued.
+func (s *Service) Cancel(k Key) {
+	s.mu.Lock()
+	cs := s.convs[k]
+	if cs == nil {
+		s.mu.Unlock()
+		return
+	}
+	running := cs.markCancelled()
+	s.mu.Unlock()
+	s.cancelRunning(cs, running)
+}
+
+// cancelRunning sends session/cancel for turns that are with their agents.
+func (s *Service) cancelRunning(cs *convState, running []*turn) {
+	for _, t := range running {
+		cs.conv.Cancelling(t.agent)
+		_ = t.sess.Cancel()
+		if time.Since(t.runningAt) < cancelRace {
+			// The prompt may not have left yet, and an agent ignores a cancel that comes
+			// before its prompt: say it again once the prompt has surely been sent.
+			time.AfterFunc(cancelRace, func() { s.recancel(cs, t) })
+		}
+	}
+}
+
+// cancelRace is how long after a prompt is handed to the session a Cancel is sent again.
+const cancelRace = 100 * time.Millisecond
+
+// recancel sends session/cancel again for a turn that is still with its agent.
+func (s *Service) recancel(cs *convState, t *turn) {
+	s.mu.Lock()
+	still := cs.turns[t.agent] == t && t.phase == PhaseCancelling
+	s.mu.Unlock()
+	if still {
+		_ = t.sess.Cancel()
+	}
+}
+
+// CancelAgent cancels the agent's turns in every conversation, as Cancel does (the Agent
+// menu's "cancel turn").
+func (s *Service) CancelAgent(agent string) {
+	s.mu.Lock()
+	var keys []Key
+	for k, cs := range s.convs {
+		if cs.turns[agent] != nil {
+			keys = append(keys, k)
+		}
+	}
+	s.mu.Unlock()
+	for _, k := range keys {
+		s.cancelOne(k, agent)
+	}
+}
+
+// cancelOne cancels one agent's turn in a conversation.
+func (s *Service) cancelOne(k Key, agent string) {
+	s.mu.Lock()
+	cs := s.convs[k]
+	if cs == nil || cs.turns[agent] == nil {
+		s.mu.Unlock()
+		return
+	}
+	running := cs.markCancelled(cs.turns[agent])
+	s.mu.Unlock()
+	s.cancelRunning(cs, running)
+}
+
+// markCancelled marks the turns cancelled (every turn of the conversation when none is
+// given), withdraws those not yet with their agents, and returns the others. The caller
+// holds Service.mu.
+func (cs *convState) markCancelled(only ...*turn) []*turn {
+	turns := only
+	if len(turns) == 0 {
+		for _, t := range cs.turns {
+			turns = append(turns, t)
+		}
+	}
+	var running []*turn
+	for _, t := range turns {
+		t.cancelled = true
+		if t.phase >= PhaseRunning {
+			t.phase = PhaseCancelling
+			running = append(running, t)
+		} else {
+			t.cancel()
+		}
+	}
+	return running
+}
+
+// Close closes the conversation of k (its window was closed): queued messages are
+// dropped, turns cancelled (session/cancel) without waiting for the agents' answers, and
+// once they have ended the sessions are closed and the last entries saved. It does not
+// wait; opening the conversation again waits for it to finish.
+func (s *Service) Close(k Key) {
+	s.mu.Lock()
+	cs := s.convs[k]
+	if cs == nil {
+		s.mu.Unlock()
+		return
+	}
+	delete(s.convs, k)
+	done := make(chan struct{})
+	s.closing[k] = done
+	cs.closed = true
+	cs.queue = nil
+	running := cs.markCancelled()
+	s.mu.Unlock()
+	abort(running)
+	go func() {
+		cs.active.Wait()
+		s.closeSessions(cs)
+		cs.conv.Flush()
+		s.mu.Lock()
+		delete(s.closing, k)
+		s.mu.Unlock()
+		close(done)
+	}()
+}
+
+// abort sends session/cancel for turns with the agent, then stops waiting for them.
+func abort(turns []*turn) {
+	for _, t := range turns {
+		_ = t.sess.Cancel()
+		t.cancel()
+	}
+}
+
+// closeSessions closes the conversation's sessions once its turns have ended.
+func (s *Service) closeSessions(cs *convState) {
+	s.mu.Lock()
+	sessions := cs.sessions
+	cs.sessions = make(map[string]*agentSession)
+	s.mu.Unlock()
+	for _, as := range sessions {
+		as.sess.Close()
+	}
+}
+
+// Shutdown ends the service (Sidekicks quits): queued messages are dropped, every turn is
+// cancelled (session/cancel) and waited for until ctx is done, when the turns still
+// running are abandoned; then the sessions are closed and every conversation's entries
+// written to the history. It returns ctx's error when turns had to be abandoned, or the
+// history's error.
+func (s *Service) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.shut = true
+	convs := make([]*convState, 0, len(s.convs))
+	var running []*turn
+	for _, cs := range s.convs {
+		convs = append(convs, cs)
+		cs.queue = nil
+		running = append(running, cs.markCancelled()...)
+	}
+	closing := make([]chan struct{}, 0, len(s.closing))
+	for _, c := range s.closing {
+		closing = append(closing, c)
+	}
+	s.mu.Unlock()
+	for _, t := range running {
+		_ = t.sess.Cancel()
+	}
+
+	ended := make(chan struct{})
+	go func() {
+		s.turns.Wait()
+		close(ended)
+	}()
+	var err error
+	select {
+	case <-ended:
+	case <-ctx.Done():
+		err = ctx.Err()
+		s.mu.Lock()
+		for _, cs := range convs {
+			for _, t := range cs.turns {
+				t.cancel()
+			}
+		}
+		s.mu.Unlock()
+		<-ended // prompts stop waiting at once when their context ends
+	}
+	for _, c := range closing {
+		<-c
+	}
+	for _, cs := range convs {
+		s.closeSessions(cs)
+		cs.conv.Flush()
+	}
+	if s.opts.History != nil {
+		if herr := s.opts.History.Flush(); herr != nil && err == nil {
+			err = herr
+		}
+	}
+	return err
+}
