@@ -199,3 +199,55 @@ func (b *buttons) at(x, y int) int {
 	}
 	return -1
 }
+
+// DialogContent is the inside of a dialog built outside this package (a form, the "Add
+// an agent" wizard). Its methods run on the UI goroutine.
+type DialogContent interface {
+	// Size returns the inside's size wanted for at most maxW columns and maxH rows (the
+	// dialog is cut to the desktop when it asks for more).
+	Size(l Labels, maxW, maxH int) (w, h int)
+	// Draw paints every cell of r, the dialog's inside.
+	Draw(r Region, l Labels)
+	// HandleEvent gets every key but Esc (which cancels the dialog), pastes, and mouse
+	// events relative to the inside; it closes d with Close when it has its result.
+	HandleEvent(d *Dialog, ev Event) bool
+	// Hints are the keys shown in the status bar; Esc is added after them.
+	Hints() []Hint
+}
+
+// OpenDialog opens a modal dialog around c, on top of any other. onCancel runs once, on
+// Esc or Dismiss; c delivers its other results itself.
+func (a *App) OpenDialog(title string, c DialogContent, onCancel func()) *Dialog {
+	return a.open(title, contentBody{app: a, c: c}, onCancel)
+}
+
+// Close closes the dialog without the cancelled result: for a DialogContent that
+// delivers its own. It does nothing to a dialog already closed.
+func (d *Dialog) Close() { d.close() }
+
+// SetTitle changes the title on the dialog's frame (a wizard's step).
+func (d *Dialog) SetTitle(title string) {
+	d.title = title
+	d.app.dirty.Store(true)
+}
+
+// contentBody adapts a DialogContent to the dialogs' own interface.
+type contentBody struct {
+	app *App
+	c   DialogContent
+}
+
+func (b contentBody) size(l Labels, maxW int) (int, int) {
+	return b.c.Size(l, maxW, max(b.app.desktop.H-2, 1))
+}
+
+func (b contentBody) draw(r Region, l Labels)              { b.c.Draw(r, l) }
+func (b contentBody) handleEvent(d *Dialog, ev Event) bool { return b.c.HandleEvent(d, ev) }
+func (b contentBody) hints() []Hint                        { return b.c.Hints() }
+
+// Mnemonic returns the letter a label marks with tildes ("~P~review" gives 'P'), 0 when
+// it has none: a dialog built outside this package presses its buttons with it.
+func (l Labels) Mnemonic(label Label) rune {
+	_, _, letter := splitMnemonic(l.raw(label))
+	return letter
+}

@@ -85,6 +85,43 @@ const (
 	LabelQuitTitle
 	LabelTooManyWindows
 
+	// The "Add an agent" wizard (window/wizard).
+	LabelItemAddAgent
+	LabelWizardTitle
+	LabelWizardName
+	LabelWizardDisplayName
+	LabelWizardIcon
+	LabelWizardDescription
+	LabelWizardFolder
+	LabelWizardWhere
+	LabelWizardLocal
+	LabelWizardContainer
+	LabelWizardSbx
+	LabelWizardContainerName
+	LabelWizardSandboxName
+	LabelWizardProgram
+	LabelWizardArguments
+	LabelWizardConfigFile
+	LabelWizardOptional
+	LabelWizardLifecycleFolder
+	LabelWizardCreate
+	LabelWizardStop
+	LabelWizardRemove
+	LabelWizardPreview
+	LabelWizardAdd
+	LabelWizardBack
+	LabelWizardChecking
+	LabelWizardWriting
+	LabelWizardWillAdd
+	LabelWizardAdded
+	LabelWizardReadFailed
+	LabelWizardWriteFailed
+	LabelWizardDenied
+	LabelWizardGone
+	LabelWizardOtherError
+	LabelHintNextField
+	LabelHintChange
+
 	LabelKeysTitle
 	LabelKeysGlobal
 	LabelKeysMenus
@@ -124,6 +161,45 @@ const (
 	LabelKeyViewArrows
 	LabelKeyViewPages
 	LabelKeyViewHomeEnd
+
+	LabelAgentOpening
+	LabelAgentOpenFailed
+	LabelAgentStarting
+	LabelAgentWaitingSlot
+	LabelAgentOpeningSession
+	LabelAgentWorking
+	LabelAgentCancelling
+	LabelAgentStateError
+	LabelAgentQueued
+	LabelAgentQueuedMore
+	LabelAgentListingFiles
+	LabelAgentSendFailed
+	LabelAgentHistoryFailed
+	LabelLinesCopiedOne
+	LabelLinesCopied
+	LabelNothingToCopy
+	LabelUsageTokens
+	LabelUsageCost
+	LabelHintSend
+	LabelHintNewline
+	LabelHintToConversation
+	LabelHintToInput
+	LabelHintCopy
+	LabelHintSelect
+	LabelHintComplete
+	LabelHintCancelTurn
+	LabelStatusCommands
+	LabelStatusNoCommands
+	LabelStatusUnknownUpdates
+	LabelStatusLast
+	LabelStatusLastError
+	LabelStatusIgnored
+	LabelStatusUnknownTools
+	LabelStatusDropped
+	LabelStatusBadLines
+	LabelStatusOtherIgnored
+	LabelStatusNothingIgnored
+	LabelStatusAuth
 
 	labelCount
 )
