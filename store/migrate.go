@@ -12,6 +12,7 @@ import (
 var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrate1,
 	migrate2,
+	migrate3, // windows.go: the windows the screen remembers
 }
 
 // SchemaVersion is the schema version this Sidekicks writes.
