@@ -77,6 +77,7 @@ type App struct {
 	timerAt     time.Time
 	cursor      cursorState
 	ready       chan struct{} // closed once Run has started the screen
+	clipboard   string        // Sidekicks' own clipboard (SetClipboard)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -341,3 +342,27 @@ func (a *App) handle(ev tcell.Event) {
 		}
 	}
 }
+
+// SetClipboard puts text in Sidekicks' own clipboard (what Shift-Ins pastes) and in the
+// system's, through the terminal (OSC 52, which tcell writes with the next output). Nothing
+// tells whether the terminal accepted the second: the first holds the text in any case.
+func (a *App) SetClipboard(text string) {
+	a.clipboard = text
+	a.screen.SetClipboard([]byte(text))
+}
+
+// Clipboard returns what Sidekicks' own clipboard holds.
+func (a *App) Clipboard() string { return a.clipboard }
+
+// Bell rings the terminal's bell (a window not in front wants attention).
+func (a *App) Bell() { _ = a.screen.Beep() }
+
+// SpinnerFrame returns the spinner's frame for now, from the App's clock: a widget that
+// draws its own spinner (an agent window's rule) turns in phase with the frames'. The
+// loop redraws at each step while a visible window is Busy.
+func (a *App) SpinnerFrame() string { return spinnerFrame(a.now()) }
+
+// DrawFrame draws one whole frame now. It is for benchmarks and tests of widgets in other
+// packages, on a screen the caller has initialised, with no Run loop drawing meanwhile (or
+// on the UI goroutine).
+func (a *App) DrawFrame() { a.draw() }

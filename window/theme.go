@@ -53,6 +53,23 @@ const (
 	ClassError
 	ClassWarning
 	ClassSelection
+	ClassBuiltin
+	ClassAdded
+	ClassRemoved
+	ClassIcon0
+	ClassIcon1
+	ClassIcon2
+	ClassIcon3
+	ClassIcon4
+	ClassIcon5
+	ClassIcon6
+	ClassIcon7
+	ClassAgentReady
+	ClassAgentBusy
+	ClassAgentStopped
+	ClassFileFolder
+	ClassFileProtected
+	ClassGutter
 	classCount
 )
 
@@ -96,6 +113,23 @@ var classNames = [classCount]string{
 	ClassError:                "diagnostic.error",
 	ClassWarning:              "diagnostic.warning",
 	ClassSelection:            "editor.selection",
+	ClassBuiltin:              "syntax.builtin",
+	ClassAdded:                "diff.added",
+	ClassRemoved:              "diff.removed",
+	ClassIcon0:                "icon.0",
+	ClassIcon1:                "icon.1",
+	ClassIcon2:                "icon.2",
+	ClassIcon3:                "icon.3",
+	ClassIcon4:                "icon.4",
+	ClassIcon5:                "icon.5",
+	ClassIcon6:                "icon.6",
+	ClassIcon7:                "icon.7",
+	ClassAgentReady:           "agents.ready",
+	ClassAgentBusy:            "agents.busy",
+	ClassAgentStopped:         "agents.stopped",
+	ClassFileFolder:           "files.folder",
+	ClassFileProtected:        "files.protected",
+	ClassGutter:               "editor.gutter",
 }
 
 // String returns the class's name, such as "syntax.keyword".
@@ -220,6 +254,16 @@ func darkTheme() *Theme {
 	s[ClassError] = st(tcell.ColorRed, navy).Bold(true)
 	s[ClassWarning] = st(tcell.ColorYellow, navy)
 	s[ClassSelection] = st(black, tcell.ColorTeal)
+	s[ClassBuiltin] = st(tcell.ColorTeal, navy).Bold(true)
+	s[ClassAdded] = st(tcell.ColorLime, navy)
+	s[ClassRemoved] = st(tcell.ColorRed, navy)
+	setIcons(s, white, black)
+	s[ClassAgentReady] = st(tcell.ColorLime, navy)
+	s[ClassAgentBusy] = st(tcell.ColorYellow, navy)
+	s[ClassAgentStopped] = st(tcell.ColorGray, navy)
+	s[ClassFileFolder] = st(white, navy).Bold(true)
+	s[ClassFileProtected] = st(tcell.ColorYellow, navy)
+	s[ClassGutter] = st(tcell.ColorGray, navy)
 	return t
 }
 
@@ -267,7 +311,35 @@ func lightTheme() *Theme {
 	s[ClassError] = st(tcell.ColorRed, white).Bold(true)
 	s[ClassWarning] = st(tcell.ColorOlive, white)
 	s[ClassSelection] = st(black, tcell.NewRGBColor(0xb0, 0xd0, 0xff))
+	s[ClassBuiltin] = st(tcell.ColorTeal, white).Bold(true)
+	s[ClassAdded] = st(tcell.ColorGreen, white)
+	s[ClassRemoved] = st(tcell.ColorMaroon, white)
+	setIcons(s, white, black)
+	s[ClassAgentReady] = st(tcell.ColorGreen, white)
+	s[ClassAgentBusy] = st(tcell.ColorOlive, white)
+	s[ClassAgentStopped] = st(tcell.ColorGray, white)
+	s[ClassFileFolder] = st(navy, white).Bold(true)
+	s[ClassFileProtected] = st(tcell.ColorMaroon, white)
+	s[ClassGutter] = st(tcell.ColorGray, white)
 	return t
+}
+
+// iconColours are the backgrounds of the rounds of letter icons (icon.0 to icon.7): eight
+// colours that tell agents apart on a dark and on a light background alike.
+var iconColours = [8]tcell.Color{
+	tcell.ColorMaroon, tcell.ColorGreen, tcell.ColorOlive, tcell.ColorPurple,
+	tcell.ColorTeal, tcell.ColorRed, tcell.ColorBlue, tcell.ColorFuchsia,
+}
+
+// setIcons gives each icon class its background and a letter colour that reads on it.
+func setIcons(s *[classCount]tcell.Style, light, dark tcell.Color) {
+	for i, bg := range iconColours {
+		fg := light
+		if bg == tcell.ColorOlive || bg == tcell.ColorTeal || bg == tcell.ColorFuchsia {
+			fg = dark
+		}
+		s[ClassIcon0+Class(i)] = st(fg, bg).Bold(true)
+	}
 }
 
 // monoTheme draws with the terminal's own colours and attributes only.
@@ -308,5 +380,16 @@ func monoTheme(name string) *Theme {
 	s[ClassError] = plain.Bold(true)
 	s[ClassWarning] = plain.Bold(true)
 	s[ClassSelection] = rev
+	s[ClassBuiltin] = plain.Bold(true)
+	s[ClassAdded] = plain.Bold(true)
+	s[ClassRemoved] = plain.Dim(true)
+	for c := ClassIcon0; c <= ClassIcon7; c++ {
+		s[c] = rev.Bold(true)
+	}
+	s[ClassAgentReady] = plain.Bold(true)
+	s[ClassAgentStopped] = plain.Dim(true)
+	s[ClassFileFolder] = plain.Bold(true)
+	s[ClassFileProtected] = plain.Underline(true)
+	s[ClassGutter] = plain.Dim(true)
 	return t
 }

@@ -1,0 +1,132 @@
+package agentwin
+
+import (
+	"strconv"
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// stateText is what the rule says of the agent: where a turn in progress is (busy is then
+// true), or that the agent is in error.
+func (w *Widget) stateText() (text string, busy bool) {
+	if w.closed {
+		return "", false
+	}
+	l := w.app.Labels()
+	state := w.agentState()
+	phase, ok := chat.TurnPhase(0), false
+	for _, t := range w.svc.Turns(w.key) {
+		if t.Agent == w.agent.Name {
+			phase, ok = t.Phase, true
+		}
+	}
+	if !ok {
+		if w.conv != nil {
+			if st := w.conv.State(w.agent.Name); st.Busy {
+				if st.Cancelling {
+					return l.T(window.LabelAgentCancelling), true
+				}
+				return l.T(window.LabelAgentWorking), true
+			}
+		}
+		switch state {
+		case runtime.Starting: // started for another conversation, or on opening
+			return l.T(window.LabelAgentStarting), true
+		case runtime.Error:
+			return l.T(window.LabelAgentStateError), false
+		}
+		return "", false
+	}
+	switch phase {
+	case chat.PhaseWaiting:
+		if state == runtime.Waiting {
+			return l.T(window.LabelAgentWaitingSlot), true
+		}
+		return l.T(window.LabelAgentStarting), true
+	case chat.PhaseOpening:
+		return l.T(window.LabelAgentOpeningSession), true
+	case chat.PhaseCancelling:
+		return l.T(window.LabelAgentCancelling), true
+	}
+	return l.T(window.LabelAgentWorking), true
+}
+
+// Hints returns the keys that work where the focus is, after the agent's last usage (the
+// tokens in its context, and its cost) when it reported one.
+func (w *Widget) Hints() []window.Hint {
+	var hs []window.Hint
+	if u := w.usageText(); u != "" {
+		hs = append(hs, window.Hint{Text: u})
+	}
+	key := func(k window.Key) *window.Key { return &k }
+	if w.turnBusy() {
+		hs = append(hs, window.Hint{Keys: "Esc", Label: window.LabelHintCancelTurn, Key: key(window.Named(window.KeyEsc, 0))})
+	}
+	switch {
+	case w.focus == areaInput && w.list.visible():
+		hs = append(hs,
+			window.Hint{Keys: "↑↓", Label: window.LabelHintChoose},
+			window.Hint{Keys: "Tab", Label: window.LabelHintComplete, Key: key(window.Named(window.KeyTab, 0))},
+			window.Hint{Keys: "Esc", Label: window.LabelHintClose, Key: key(window.Named(window.KeyEsc, 0))})
+	case w.focus == areaInput:
+		hs = append(hs,
+			window.Hint{Keys: "Enter", Label: window.LabelHintSend, Key: key(window.Named(window.KeyEnter, 0))},
+			window.Hint{Keys: "Alt-Enter", Label: window.LabelHintNewline, Key: key(window.Named(window.KeyEnter, window.ModAlt))},
+			window.Hint{Keys: "Tab", Label: window.LabelHintToConversation, Key: key(window.Named(window.KeyTab, 0))})
+	default:
+		hs = append(hs,
+			window.Hint{Keys: "↑↓", Label: window.LabelHintMove},
+			window.Hint{Keys: "Shift", Label: window.LabelHintSelect},
+			window.Hint{Keys: "Ctrl-C", Label: window.LabelHintCopy, Key: key(window.Ctrl('c'))},
+			window.Hint{Keys: "Tab", Label: window.LabelHintToInput, Key: key(window.Named(window.KeyTab, 0))})
+	}
+	return append(hs, window.Hint{Keys: "Ctrl-W", Label: window.LabelHintClose, Key: key(window.Ctrl('w'))})
+}
+
+// usageText is the agent's last usage_update as the status bar shows it: "12.3k of 200k
+// tokens · 0.42 USD"; "" when it sent none.
+func (w *Widget) usageText() string {
+	if w.conv == nil {
+		return ""
+	}
+	u, ok := w.conv.Usage(w.agent.Name)
+	if !ok {
+		return ""
+	}
+	l := w.app.Labels()
+	fr := l.Language() == window.French
+	s := l.Tf(window.LabelUsageTokens, compact(u.Used, fr), compact(u.Size, fr))
+	if u.Cost != nil {
+		cost := l.Tf(window.LabelUsageCost, u.Cost.Amount, chat.SanitizeLine(u.Cost.Currency))
+		if fr {
+			cost = strings.Replace(cost, ".", ",", 1)
+		}
+		s += " · " + strings.TrimSpace(cost)
+	}
+	return s
+}
+
+// compact writes a count of tokens short: 950, 12.3k, 1.2M (with a decimal comma in
+// French).
+func compact(n int, fr bool) string {
+	var s string
+	switch {
+	case n < 0:
+		s = "?"
+	case n < 1000:
+		s = strconv.Itoa(n)
+	case n < 1_000_000:
+		s = strconv.FormatFloat(float64(n)/1000, 'f', 1, 64)
+		s = strings.TrimSuffix(s, ".0") + "k"
+	default:
+		s = strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64)
+		s = strings.TrimSuffix(s, ".0") + "M"
+	}
+	if fr {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}

@@ -1,0 +1,112 @@
+package agentwin
+
+import (
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// ConnStatus is what an agent's ACP connection knows of it, for Agent status: the
+// acp package's Stats and the authMethods of its answer to initialize, copied into plain
+// fields. Strings come from the agent: StatusLines sanitizes them.
+type ConnStatus struct {
+	// UnknownUpdates counts the session updates that could not be decoded (a kind the
+	// client does not know, or a wrong shape); the last one's kind and error.
+	UnknownUpdates   int64
+	LastUnknownKind  string
+	LastUnknownError string
+	// Ignored counts the other messages there was nothing to do with; the reason of the last.
+	Ignored     int64
+	LastIgnored string
+	// Malformed counts lines that were not JSON objects; Oversize lines over the limit.
+	Malformed, Oversize int64
+	// AuthMethods are the logins the agent asks for, which Sidekicks cannot perform.
+	AuthMethods []AuthMethod
+}
+
+// AuthMethod is one login an agent offers.
+type AuthMethod struct {
+	Name        string
+	Description string
+}
+
+// StatusLines returns the part of Agent status about one agent's conversation and
+// connection: the commands it announced with their descriptions, the updates it sent
+// that were ignored (with the last one and its error), and the login it asks for. conv may
+// be nil (no window on the agent yet): the commands are then unknown.
+func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn ConnStatus) []window.TextLine {
+	line := func(text string, c window.Class) window.TextLine { return window.TextLine{Text: text, Class: c} }
+	var out []window.TextLine
+	out = append(out, line(l.T(window.LabelStatusCommands), window.ClassKeyword))
+	var cmds []chat.Command
+	var stats chat.Stats
+	if conv != nil {
+		cmds, stats = conv.Commands(agent), conv.Stats(agent)
+	}
+	if len(cmds) == 0 {
+		out = append(out, line("  "+l.T(window.LabelStatusNoCommands), window.ClassComment))
+	}
+	for _, c := range cmds {
+		text := "  /" + c.Name
+		if c.HasInput && c.InputHint != "" {
+			text += " <" + c.InputHint + ">"
+		}
+		if c.Description != "" {
+			text += " — " + c.Description
+		}
+		out = append(out, line(text, window.ClassText))
+	}
+
+	nothing := true
+	if n := conn.UnknownUpdates; n > 0 {
+		nothing = false
+		out = append(out, line(l.Tf(window.LabelStatusUnknownUpdates, n), window.ClassWarning))
+		kind, err := chat.SanitizeLine(conn.LastUnknownKind), chat.SanitizeLine(conn.LastUnknownError)
+		switch {
+		case kind != "" && err != "":
+			out = append(out, line("  "+l.Tf(window.LabelStatusLastError, kind, err), window.ClassText))
+		case kind != "" || err != "":
+			out = append(out, line("  "+l.Tf(window.LabelStatusLast, kind+err), window.ClassText))
+		}
+	}
+	if n := stats.Ignored; n > 0 {
+		nothing = false
+		out = append(out, line(l.Tf(window.LabelStatusIgnored, n), window.ClassWarning))
+		if k := chat.SanitizeLine(stats.LastIgnored); k != "" {
+			out = append(out, line("  "+l.Tf(window.LabelStatusLast, k), window.ClassText))
+		}
+	}
+	if n := stats.UnknownToolUpdates; n > 0 {
+		nothing = false
+		out = append(out, line(l.Tf(window.LabelStatusUnknownTools, n), window.ClassWarning))
+	}
+	if n := stats.DroppedEntries; n > 0 {
+		nothing = false
+		out = append(out, line(l.Tf(window.LabelStatusDropped, n), window.ClassWarning))
+	}
+	if conn.Malformed > 0 || conn.Oversize > 0 {
+		nothing = false
+		out = append(out, line(l.Tf(window.LabelStatusBadLines, conn.Malformed, conn.Oversize), window.ClassWarning))
+	}
+	if n := conn.Ignored; n > 0 {
+		nothing = false
+		out = append(out, line(l.Tf(window.LabelStatusOtherIgnored, n), window.ClassText))
+		if r := chat.SanitizeLine(conn.LastIgnored); r != "" {
+			out = append(out, line("  "+l.Tf(window.LabelStatusLast, r), window.ClassText))
+		}
+	}
+	if nothing {
+		out = append(out, line(l.T(window.LabelStatusNothingIgnored), window.ClassComment))
+	}
+
+	if len(conn.AuthMethods) > 0 {
+		out = append(out, line(l.T(window.LabelStatusAuth), window.ClassError))
+		for _, m := range conn.AuthMethods {
+			text := "  " + chat.SanitizeLine(m.Name)
+			if d := chat.SanitizeLine(m.Description); d != "" {
+				text += " — " + d
+			}
+			out = append(out, line(text, window.ClassText))
+		}
+	}
+	return out
+}
