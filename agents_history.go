@@ -56,7 +56,13 @@ func (t *storeTranscript) Save(e chat.Entry) {
 	t.ids[e.Seq] = t.h.w.Save(t.conv, e)
 }
 
-func (t *storeTranscript) LastPage(n int) ([]chat.Entry, error) { return t.h.st.LastPage(t.conv, n) }
+// LastPage waits for the Writer first, so that a conversation closed and reopened at once
+// shows the entries it saved last. A write that failed stays queued in the Writer, which
+// retries it; what is already stored is shown all the same.
+func (t *storeTranscript) LastPage(n int) ([]chat.Entry, error) {
+	_ = t.h.w.Flush()
+	return t.h.st.LastPage(t.conv, n)
+}
 
 func (t *storeTranscript) Before(id int64, n int) ([]chat.Entry, error) {
 	return t.h.st.Before(t.conv, id, n)

@@ -339,7 +339,13 @@ func (s *Service) dispatch(cs *convState) {
 
 		cs.conv.AddUser(m.text)
 		for _, t := range turns {
-			t.num = cs.conv.BeginAgentTurn(t.agent)
+			// BeginAgentTurn calls the conversation's OnChange, which may call back into
+			// the service: it runs outside s.mu, and the number is stored under it, where
+			// Turns reads it.
+			num := cs.conv.BeginAgentTurn(t.agent)
+			s.mu.Lock()
+			t.num = num
+			s.mu.Unlock()
 			go s.run(cs, t)
 		}
 	}

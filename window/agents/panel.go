@@ -65,6 +65,7 @@ type Panel struct {
 type startOp struct {
 	cancel    context.CancelFunc
 	cancelled bool // by Stop: its failure is not one to report
+	restart   bool
 }
 
 // NewPanel returns the panel; Show opens its window.
@@ -169,6 +170,13 @@ func (p *Panel) applyLatest() {
 	clear(p.states)
 	for _, st := range ev.States {
 		p.states[st.Name] = st
+		// A start is over for the user once the agent is ready: the lease it took is
+		// being given back, and restart or stop must be offered at once, not after the
+		// start's goroutine reports. (A restart's op waits for its own report: "ready"
+		// may still describe the process it is replacing.)
+		if op, ok := p.starts[st.Name]; ok && !op.restart && st.State == runtime.Ready {
+			delete(p.starts, st.Name)
+		}
 	}
 	p.running, p.limit = ev.Running, ev.MaxRunning
 }

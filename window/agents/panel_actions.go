@@ -220,7 +220,7 @@ func (p *Panel) run(a config.Agent, id actionID) {
 // start starts an agent (Acquire, then Release at once: it stays ready), or restarts it.
 func (p *Panel) start(a config.Agent, restart bool) {
 	ctx, cancel := context.WithCancel(context.Background())
-	op := &startOp{cancel: cancel}
+	op := &startOp{cancel: cancel, restart: restart}
 	p.starts[a.Name] = op
 	what := tActStart
 	if restart {

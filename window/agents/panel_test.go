@@ -150,6 +150,11 @@ func waitPid(t *testing.T, sup *runtime.Supervisor, name string, old int) runtim
 	t.Helper()
 	events, cancel := sup.Subscribe()
 	defer cancel()
+	// The restart may have finished before the subscription: look at the state as it is
+	// now first, then at each change.
+	if st := sup.State(name); st.State == runtime.Ready && st.Pid != old {
+		return st
+	}
 	timeout := time.After(deadline)
 	for {
 		select {
