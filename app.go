@@ -78,6 +78,8 @@ type application struct {
 	startRefs []store.WindowRef
 	startSave bool
 	startLoad loaded
+	// panel is the Agents panel and the configuration edited from the screen (app_panel.go).
+	panel panelState
 }
 
 // run shows the screen until the user quits, then stops everything. It returns the exit

@@ -47,29 +47,40 @@ const turnsGrace = 5 * time.Second
 // initialized ACP connection (agents.go), and the conversation service on them, which
 // keeps its conversations in the history.
 type appAgents struct {
-	sup    *runtime.Supervisor
-	svc    *chat.Service
-	writer *store.Writer
-	conns  *agentConns
+	sup      *runtime.Supervisor
+	svc      *chat.Service
+	writer   *store.Writer
+	conns    *agentConns
+	channels *channelRouting
+	commands *knownCommands
+	perms    permissionsHook
 }
 
 // newAppAgents is the application's agentsFactory.
 func newAppAgents(cfg *config.Config, logs *runtime.Logs, st *store.Store) (agentRunner, error) {
-	a := &appAgents{conns: newAgentConns(), writer: store.NewWriter(st)}
+	a := &appAgents{conns: newAgentConns(), writer: store.NewWriter(st), commands: newKnownCommands()}
 	a.sup = newSupervisor(cfg, agentsOptions{Logs: logs, Conns: a.conns})
 	lang := cfg.UI.Language
-	a.svc = chat.NewService(chat.ServiceOptions{
-		Agents:   agentPool{a.sup},
-		History:  newStoreHistory(st, a.writer),
-		Lang:     lang,
-		Describe: func(err error) string { return describeError(err, lang) },
-	})
+	a.channels = newChannelRouting(st, a.writer.Flush, lang, nil)
+	a.channels.setAgents(cfg.Agents)
+	a.svc = chat.NewService(a.channels.options(chat.ServiceOptions{
+		Agents:      agentPool{a.sup},
+		History:     newStoreHistory(st, a.writer),
+		Permissions: a.perms.get,
+		WrapHandler: a.commands.wrap,
+		Lang:        lang,
+		Describe:    func(err error) string { return describeError(err, lang) },
+	}))
+	a.channels.attach(a.svc)
 	return a, nil
 }
 
 func (a *appAgents) Subscribe() (<-chan runtime.Event, func()) { return a.sup.Subscribe() }
 
-func (a *appAgents) SetAgents(agents []config.Agent) { a.sup.SetAgents(agents) }
+func (a *appAgents) SetAgents(agents []config.Agent) {
+	a.channels.setAgents(agents)
+	a.sup.SetAgents(agents)
+}
 
 func (a *appAgents) SetLimits(maxRunning int, idleAfter time.Duration) {
 	a.sup.SetLimits(maxRunning, idleAfter)
@@ -81,6 +92,16 @@ func (a *appAgents) Cancel(k chat.Key) { a.svc.Cancel(k) }
 
 // Service is the conversation service, for the windows that show conversations.
 func (a *appAgents) Service() *chat.Service { return a.svc }
+
+// Routing is the channels' side of the service.
+func (a *appAgents) Routing() *channelRouting { return a.channels }
+
+// Commands are the commands each agent announced last, in any of its sessions.
+func (a *appAgents) Commands() *knownCommands { return a.commands }
+
+// SetPermissions sets who answers the permission requests of the conversations opened
+// from now on (the screen's dialogs, once the screen exists).
+func (a *appAgents) SetPermissions(f func(chat.Key) chat.Permissions) { a.perms.set(f) }
 
 // Shutdown cancels every turn (waiting a little for the agents to end them), stops every
 // agent with its afterStop, then writes what remains of the conversations.

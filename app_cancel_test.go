@@ -30,7 +30,7 @@ func TestAppCancelTurn(t *testing.T) {
 	if err := svc.Send(chat.AgentKey("alice"), "hello"); err != nil {
 		t.Fatal(err)
 	}
-	h.waitText("State: busy, process")
+	h.waitText("the agent is working")
 	h.onUI(func() { can = h.ap.canCancel() })
 	if !can {
 		t.Fatal("Cancel turn is disabled while alice answers")
@@ -38,7 +38,7 @@ func TestAppCancelTurn(t *testing.T) {
 	h.alt('a')
 	h.waitText("Cancel turn")
 	h.typeText("c")
-	h.waitText("State: ready, process")
+	h.waitText("alice: turn cancelled")
 	if svc.Busy(chat.AgentKey("alice")) {
 		t.Error("the turn still runs after Cancel turn")
 	}

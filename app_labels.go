@@ -41,7 +41,6 @@ const (
 	msgExit
 	msgStderrTail
 	msgAgentRemoved
-	msgAgentConversationSoon
 
 	msgStateStopped
 	msgStateStarting
@@ -100,15 +99,14 @@ var messagesEN = [msgCount]string{
 	msgNotConfigured: "not in the configuration",
 	msgChannelGone:   "This channel was deleted.",
 
-	msgCommand:               "Command: %s",
-	msgWorkspace:             "Workspace: %s",
-	msgRuntime:               "Runtime: %s",
-	msgState:                 "State: %s",
-	msgStatePid:              "%s, process %d",
-	msgExit:                  "Ended with %s",
-	msgStderrTail:            "Last lines of its error output:",
-	msgAgentRemoved:          "This agent was removed from the configuration: it was stopped, and its conversation stays in the history.",
-	msgAgentConversationSoon: "The conversation with the agent shows here.",
+	msgCommand:      "Command: %s",
+	msgWorkspace:    "Workspace: %s",
+	msgRuntime:      "Runtime: %s",
+	msgState:        "State: %s",
+	msgStatePid:     "%s, process %d",
+	msgExit:         "Ended with %s",
+	msgStderrTail:   "Last lines of its error output:",
+	msgAgentRemoved: "This agent was removed from the configuration: it was stopped, and its conversation stays in the history.",
 
 	msgStateStopped:  "stopped",
 	msgStateStarting: "starting",
@@ -165,15 +163,14 @@ var messagesFR = [msgCount]string{
 	msgNotConfigured: "absent de la configuration",
 	msgChannelGone:   "Ce canal a été supprimé.",
 
-	msgCommand:               "Commande : %s",
-	msgWorkspace:             "Espace de travail : %s",
-	msgRuntime:               "Exécution : %s",
-	msgState:                 "État : %s",
-	msgStatePid:              "%s, processus %d",
-	msgExit:                  "Terminé avec %s",
-	msgStderrTail:            "Dernières lignes de sa sortie d'erreur :",
-	msgAgentRemoved:          "Cet agent a été retiré de la configuration : il a été arrêté, et sa conversation reste dans l'historique.",
-	msgAgentConversationSoon: "La conversation avec l'agent s'affiche ici.",
+	msgCommand:      "Commande : %s",
+	msgWorkspace:    "Espace de travail : %s",
+	msgRuntime:      "Exécution : %s",
+	msgState:        "État : %s",
+	msgStatePid:     "%s, processus %d",
+	msgExit:         "Terminé avec %s",
+	msgStderrTail:   "Dernières lignes de sa sortie d'erreur :",
+	msgAgentRemoved: "Cet agent a été retiré de la configuration : il a été arrêté, et sa conversation reste dans l'historique.",
 
 	msgStateStopped:  "arrêté",
 	msgStateStarting: "démarrage",

@@ -17,7 +17,7 @@ import (
 // menuHandlers wires the default menus to the application. Every handler runs on the
 // screen's goroutine and hands its slow part to the worker.
 func (ap *application) menuHandlers() window.MenuHandlers {
-	return window.MenuHandlers{
+	return ap.panelHandlers(window.MenuHandlers{
 		OpenConfig:  ap.askConfig,
 		RecentFiles: func() []string { return append([]string(nil), ap.recent...) },
 		OpenRecent:  ap.switchTo,
@@ -52,7 +52,7 @@ func (ap *application) menuHandlers() window.MenuHandlers {
 		CanCancel:   ap.canCancel,
 		CancelTurn:  ap.cancelTurn,
 		AgentStatus: ap.showStatus,
-	}
+	})
 }
 
 // focusedWindow returns the application's window that has the keyboard, nil when none.

@@ -76,6 +76,7 @@ func (ap *application) apply(l loaded) {
 	}
 	ap.closeErrors()
 	ap.refreshViews()
+	ap.panelReloaded(cfg)
 	added, removed := agentChanges(old, cfg)
 	ap.log.Printf("reloaded %s: %d agents (new %q, removed %q), %d warnings", ap.path, len(cfg.Agents), added, removed, warningCount(l.diags))
 	ap.work.do(func() {

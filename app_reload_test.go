@@ -68,7 +68,7 @@ func TestAppReloadsEachSave(t *testing.T) {
 `)
 	h.waitText("Configuration reloaded", "New agents: carol", "Removed agents: bob", "New channels: #lab")
 	waitDone(t, bob, "bob, removed from the configuration")
-	h.waitText("B Bob  @bob", "This agent was removed from the configuration", "@bob — not in the configuration")
+	h.waitText("@bob — not in the configuration")
 	h.alt('a')
 	s := h.waitText("│ A Alice", "│ C Carol")
 	if strings.Contains(s, "│ B Bob") {

@@ -46,7 +46,7 @@ func TestAppOpensTheDeclaredChannelsTheFirstTime(t *testing.T) {
 	h.waitText("A Alice", "B Bob", "Cancel turn", "Agent status")
 	h.press(tcell.KeyEnter)
 	h.waitTitles("#général", "#ops", "A Alice")
-	h.waitText("Command: "+os.Args[0], "State: stopped")
+	h.waitText("Enter Send", "Tab Conversation") // the agent window's keys
 	// The Channels menu lists the channels.
 	h.alt('c')
 	h.waitText("#général", "#ops", "New channel…", "Rename channel…", "Delete channel…")

@@ -139,30 +139,10 @@ func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentSta
 	return lines
 }
 
-// agentLines is an agent window's content: its title, description, command line, where it
-// runs and its state; or, once removed from the configuration, that it was.
-func agentLines(x texts, a config.Agent, st runtime.AgentState, removed bool) []window.TextLine {
-	lines := []window.TextLine{{Text: agentLabel(a) + "  @" + a.Name, Class: window.ClassKeyword}}
-	if a.Description != "" {
-		lines = append(lines, window.TextLine{Text: chat.SanitizeLine(a.Description), Class: window.ClassComment})
-	}
-	lines = append(lines, window.TextLine{})
-	if removed {
-		return append(lines, window.TextLine{Text: x.t(msgAgentRemoved), Class: window.ClassWarning})
-	}
-	lines = append(lines,
-		window.TextLine{Text: x.t(msgCommand, commandLine(a))},
-		window.TextLine{Text: x.t(msgWorkspace, chat.SanitizeLine(a.Workspace))},
-		window.TextLine{Text: x.t(msgRuntime, runtimeText(a))},
-	)
-	lines = append(lines, stateLines(x, st, "")...)
-	return append(lines, window.TextLine{}, window.TextLine{Text: x.t(msgAgentConversationSoon), Class: window.ClassComment})
-}
-
 // statusLines is the Agent status window's content: what was loaded (the configuration,
 // the project agents file), how many agents run, then each agent with its command line
-// and state.
-func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states agentStates) []window.TextLine {
+// and state, followed by what more, when given, returns of it.
+func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states agentStates, more func(config.Agent) []window.TextLine) []window.TextLine {
 	lines := []window.TextLine{{Text: x.t(msgStatusConfig, chat.SanitizeLine(cfg.Path))}}
 	if cur.project != "" {
 		lines = append(lines, window.TextLine{Text: x.t(msgStatusProject, chat.SanitizeLine(cur.project))})
@@ -190,6 +170,9 @@ func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states age
 			lines = append(lines, window.TextLine{Text: "  " + chat.SanitizeLine(a.Source), Class: window.ClassComment})
 		}
 		lines = append(lines, stateLines(x, states.byName[a.Name], "  ")...)
+		if more != nil {
+			lines = append(lines, more(a)...)
+		}
 	}
 	return lines
 }

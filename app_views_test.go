@@ -85,24 +85,6 @@ func TestChannelLines(t *testing.T) {
 	}
 }
 
-func TestAgentLines(t *testing.T) {
-	x := texts{lang: "en"}
-	a := config.Agent{Name: "alice", Title: "Alice", Icon: "A", Description: "helps", CommandPath: "/bin/demo", Args: []string{"demo-agent"},
-		Workspace: "/w", Runtime: config.Runtime{Type: "container", Container: "box"}}
-	exit := runtime.ExitStatus{Code: 3}
-	got := lineTexts(agentLines(x, a, runtime.AgentState{State: runtime.Error, Exit: &exit, StderrTail: []string{"panic: \x1b[1mno"}}, false))
-	for _, want := range []string{"A Alice  @alice\nhelps\n", "Command: /bin/demo demo-agent\n", "Workspace: /w\n", "Runtime: container box\n",
-		"State: error\n", "Ended with exit status 3\n", "Last lines of its error output:\n", "  panic: no\n"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("agent lines lack %q:\n%s", want, got)
-		}
-	}
-	removed := lineTexts(agentLines(texts{lang: "fr"}, a, runtime.AgentState{}, true))
-	if !strings.Contains(removed, "retiré de la configuration") || strings.Contains(removed, "Commande") {
-		t.Errorf("a removed agent, in French:\n%s", removed)
-	}
-}
-
 func TestStatusLines(t *testing.T) {
 	x := texts{lang: "en"}
 	cfg := &config.Config{Path: "/c/sidekicks.yaml", Limits: config.Limits{MaxRunningAgents: 3}, Agents: []config.Agent{
@@ -111,14 +93,14 @@ func TestStatusLines(t *testing.T) {
 	}}
 	cur := loaded{project: "/p/.sidekicks/acp.toml"}
 	states := statesOf(runtime.Event{Running: 1, MaxRunning: 3, States: []runtime.AgentState{{Name: "alice", State: runtime.Busy, Pid: 7}}})
-	got := lineTexts(statusLines(x, cur, cfg, "/p", states))
+	got := lineTexts(statusLines(x, cur, cfg, "/p", states, nil))
 	for _, want := range []string{"Configuration: /c/sidekicks.yaml\n", "Project agents file: /p/.sidekicks/acp.toml\n", "Running agents: 1 of 3 at most\n",
 		"alice  @alice\n  Command: /bin/a\n  State: busy, process 7\n", "Helper  @helper\n  Command: /bin/h\n  /p/.sidekicks/acp.toml\n  State: stopped\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("status lacks %q:\n%s", want, got)
 		}
 	}
-	none := lineTexts(statusLines(texts{lang: "fr"}, loaded{}, &config.Config{Path: "/c.yaml"}, "/p", agentStates{}))
+	none := lineTexts(statusLines(texts{lang: "fr"}, loaded{}, &config.Config{Path: "/c.yaml"}, "/p", agentStates{}, nil))
 	if !strings.Contains(none, "Fichier d'agents du projet : aucun dans /p/.sidekicks\n") || !strings.Contains(none, "Aucun agent n'est configuré.") {
 		t.Errorf("status without agents, in French:\n%s", none)
 	}

@@ -5,6 +5,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
 )
 
 // windowKind says what one of the application's windows shows.
@@ -27,6 +28,10 @@ type appWindow struct {
 	view    *window.TextView
 	// known is the agent as last configured, shown once it is removed.
 	known config.Agent
+	// agentWin is an agent window's conversation (app_agentwin.go); view is nil then.
+	agentWin *agentWindow
+	// chanWin is a channel window's conversation (channels_win.go); view is nil then.
+	chanWin *agentwin.Widget
 }
 
 // find returns the open window of a kind (and channel or agent), nil when none.
@@ -42,6 +47,14 @@ func (ap *application) find(kind windowKind, channel store.ChannelID, agent stri
 // open opens a window around a new text view and keeps track of it; nil when the manager
 // refused it (too many windows: it said so in the status bar).
 func (ap *application) open(kind windowKind, channel store.ChannelID, agent, title string) *appWindow {
+	if kind == winAgent {
+		return ap.openAgentWindow(agent, title)
+	}
+	if kind == winChannel {
+		if w, handled := ap.openChannelWindow(channel, title); handled {
+			return w
+		}
+	}
 	w := &appWindow{kind: kind, channel: channel, agent: agent, view: window.NewTextView()}
 	win, err := ap.app.AddWindow(title, w.view)
 	if err != nil {
@@ -162,6 +175,10 @@ func (ap *application) showStatus() {
 func (ap *application) refresh(w *appWindow) {
 	switch w.kind {
 	case winChannel:
+		if w.chanWin != nil {
+			ap.refreshChannelWindow(w)
+			return
+		}
 		ch, ok := ap.channelByID(w.channel)
 		if !ok {
 			w.view.SetLines([]window.TextLine{{Text: ap.x.t(msgChannelGone), Class: window.ClassComment}})
@@ -170,20 +187,10 @@ func (ap *application) refresh(w *appWindow) {
 		w.win.SetTitle(channelTitle(ch))
 		w.view.SetLines(channelLines(ap.x, ch, ap.cfg, ap.states))
 	case winAgent:
-		a := ap.cfg.Agent(w.agent)
-		if a == nil {
-			if w.known.Name == "" {
-				w.known.Name = w.agent
-			}
-			w.view.SetLines(agentLines(ap.x, w.known, ap.states.byName[w.agent], true))
-			return
-		}
-		w.known = *a
-		w.win.SetTitle(agentLabel(*a))
-		w.view.SetLines(agentLines(ap.x, *a, ap.states.byName[w.agent], false))
+		ap.refreshAgentWindow(w)
 	case winStatus:
 		w.win.SetTitle(ap.x.t(msgStatusTitle))
-		w.view.SetLines(statusLines(ap.x, ap.cur, ap.cfg, ap.o.dir, ap.states))
+		w.view.SetLines(statusLines(ap.x, ap.cur, ap.cfg, ap.o.dir, ap.states, ap.agentStatusLines))
 	case winErrors:
 		w.win.SetTitle(ap.x.t(msgErrorsTitle))
 	}
@@ -222,6 +229,7 @@ func (ap *application) windowRefs() []store.WindowRef {
 // openStartWindows opens the windows of the last run, or, the first time, one window per
 // declared channel.
 func (ap *application) openStartWindows(refs []store.WindowRef, saved bool) {
+	ap.wireConversations()
 	if !saved {
 		for _, d := range ap.cfg.Channels {
 			if ch, ok := ap.channelByName(d.Name); ok && ap.find(winChannel, ch.ID, "") == nil {

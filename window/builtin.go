@@ -81,6 +81,34 @@ var keyGroups = []struct {
 		{"Home, End", LabelKeyViewHomeEnd},
 		{"Wheel", LabelKeyWheel},
 	}},
+	{LabelKeysPanel, []keyRow{
+		{"↑ ↓", LabelKeyPanelMove},
+		{"Enter, m", LabelKeyPanelActions},
+		{"o", LabelKeyPanelTalk},
+		{"s, x, r", LabelKeyPanelStartStop},
+		{"f, l, t", LabelKeyPanelWindows},
+		{"X, D", LabelKeyPanelEngine},
+	}},
+	{LabelKeysFiles, []keyRow{
+		{"↑ ↓ → ←, Enter", LabelKeyFilesMove},
+		{"Tab", LabelKeyFilesTab},
+		{"n, N", LabelKeyFilesNew},
+		{"r, F2", LabelKeyFilesRename},
+		{"Delete", LabelKeyFilesDelete},
+		{"e, E", LabelKeyFilesEdit},
+		{"Ctrl-R", LabelKeyFilesRefresh},
+	}},
+	{LabelKeysEditor, []keyRow{
+		{"Ctrl-Home, Ctrl-End", LabelKeyEditorEnds},
+		{"Ctrl-S", LabelKeyEditorSave},
+		{"Esc, Ctrl-W", LabelKeyEditorClose},
+	}},
+	{LabelKeysLog, []keyRow{
+		{"↑ ↓", LabelKeyViewArrows},
+		{"PgUp, PgDn", LabelKeyViewPages},
+		{"Home", LabelKeyLogHome},
+		{"End", LabelKeyLogEnd},
+	}},
 }
 
 // keysLines returns the list of keys in the App's language.

@@ -10,7 +10,9 @@ type MenuHandlers struct {
 	OpenConfig  func()
 	RecentFiles func() []string
 	OpenRecent  func(path string)
-	Reload      func()
+	// EditConfig opens the configuration file in the user's editor.
+	EditConfig func()
+	Reload     func()
 	// Quit defaults to App.Quit; the application replaces it to stop the agents first
 	// (see App.Shutdown).
 	Quit func()
@@ -28,9 +30,18 @@ type MenuHandlers struct {
 	// DeleteChannel runs once the user confirmed.
 	DeleteChannel func(name string)
 
-	// Agent menu: one entry per agent, then cancel turn and status.
+	// Agent menu: one entry per agent, then the Agents panel, the wizard, the project
+	// agents file, cancel turn and status.
 	Agents    func() []AgentEntry
 	OpenAgent func(name string)
+	// AgentsPanel opens (or focuses) the Agents panel.
+	AgentsPanel func()
+	// AddAgent opens the "Add an agent…" wizard.
+	AddAgent func()
+	// CreateAgentsFile writes the starter project agents file and opens it; its entry is
+	// enabled while CanCreateAgentsFile says the project has none (never when nil).
+	CanCreateAgentsFile func() bool
+	CreateAgentsFile    func()
 	// CanCancel says whether a turn runs in the focused window.
 	CanCancel   func() bool
 	CancelTurn  func()
@@ -57,6 +68,7 @@ func (a *App) DefaultMenus(h MenuHandlers) []*Menu {
 		return []MenuItem{
 			{Label: LabelItemOpenConfig, Action: h.OpenConfig},
 			{Label: LabelItemRecentFiles, Action: a.recentFilesAction(h)},
+			{Label: LabelItemEditConfig, Action: h.EditConfig},
 			{Label: LabelItemReload, Action: h.Reload},
 			{Separator: true},
 			{Label: LabelItemQuit, Shortcut: keyPtr(Alt('x')), Action: quit},
@@ -97,7 +109,15 @@ func (a *App) DefaultMenus(h MenuHandlers) []*Menu {
 		if len(items) == 0 {
 			items = append(items, MenuItem{Label: LabelNoAgents})
 		}
+		canCreate := h.CanCreateAgentsFile
+		if canCreate == nil {
+			canCreate = func() bool { return false }
+		}
 		return append(items,
+			MenuItem{Separator: true},
+			MenuItem{Label: LabelItemAgentsPanel, Action: h.AgentsPanel},
+			MenuItem{Label: LabelItemAddAgent, Action: h.AddAgent},
+			MenuItem{Label: LabelItemCreateAgentsFile, Enabled: canCreate, Action: h.CreateAgentsFile},
 			MenuItem{Separator: true},
 			MenuItem{Label: LabelItemCancelTurn, Enabled: h.CanCancel, Action: h.CancelTurn},
 			MenuItem{Label: LabelItemAgentStatus, Action: h.AgentStatus},

@@ -201,6 +201,34 @@ const (
 	LabelStatusNothingIgnored
 	LabelStatusAuth
 
+	// The Agent and Sidekicks menus' entries for the Agents panel and the configuration
+	// (window/agents, window/wizard, the application), and their keys in the list of keys.
+	LabelItemAgentsPanel
+	LabelItemCreateAgentsFile
+	LabelItemEditConfig
+	LabelKeysPanel
+	LabelKeysFiles
+	LabelKeysEditor
+	LabelKeysLog
+	LabelKeyPanelMove
+	LabelKeyPanelActions
+	LabelKeyPanelTalk
+	LabelKeyPanelStartStop
+	LabelKeyPanelWindows
+	LabelKeyPanelEngine
+	LabelKeyFilesMove
+	LabelKeyFilesTab
+	LabelKeyFilesNew
+	LabelKeyFilesRename
+	LabelKeyFilesDelete
+	LabelKeyFilesEdit
+	LabelKeyFilesRefresh
+	LabelKeyEditorEnds
+	LabelKeyEditorSave
+	LabelKeyEditorClose
+	LabelKeyLogHome
+	LabelKeyLogEnd
+
 	labelCount
 )
 

@@ -135,6 +135,9 @@ func (w *Widget) drawConversation(r window.Region) {
 			drawRow(r, y0+i, &rows[i], window.ClassText, false)
 		}
 	}
+	if w.channel != nil {
+		w.drawChannelEmpty(r)
+	}
 }
 
 // drawRow draws one row of the conversation: its indentation, its spans in their classes

@@ -145,7 +145,7 @@ func (w *Widget) send() {
 		if err := w.svc.Send(w.key, text); err != nil {
 			w.opts.Logf("sending in %s: %v", w.key, err)
 			w.app.Post(func() {
-				w.app.Flash(w.app.T(window.LabelAgentSendFailed))
+				w.app.Flash(w.sendErrorText(err))
 				if w.input.text == "" {
 					w.input.set(text)
 				}

@@ -12,6 +12,9 @@ import (
 // stateText is what the rule says of the agent: where a turn in progress is (busy is then
 // true), or that the agent is in error.
 func (w *Widget) stateText() (text string, busy bool) {
+	if w.channel != nil {
+		return w.channelState()
+	}
 	if w.closed {
 		return "", false
 	}
@@ -89,6 +92,9 @@ func (w *Widget) Hints() []window.Hint {
 // usageText is the agent's last usage_update as the status bar shows it: "12.3k of 200k
 // tokens · 0.42 USD"; "" when it sent none.
 func (w *Widget) usageText() string {
+	if w.channel != nil {
+		return w.channelStatus()
+	}
 	if w.conv == nil {
 		return ""
 	}

@@ -104,6 +104,10 @@ func (w *Widget) take() {
 // complete recomputes the completion list after the input changed, and walks the
 // workspace again when a file list opens.
 func (w *Widget) complete() {
+	if w.channel != nil {
+		w.channelComplete()
+		return
+	}
 	walk := w.list.update(w.input.text, w.input.cursor, w.input.rev, w.commands())
 	if w.list.kind == listFiles && w.agent.Files == nil {
 		w.list.kind, w.list.items = listNone, nil // no workspace: @ is a character

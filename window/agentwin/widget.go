@@ -79,6 +79,9 @@ type Widget struct {
 	closed                  bool
 
 	pending atomic.Bool // a check is posted and has not run yet
+
+	// channel is set in a channel's window (NewChannel, channel.go).
+	channel *channelMode
 }
 
 var (
@@ -163,6 +166,9 @@ func (w *Widget) attach(conv *chat.Conversation, err error) {
 
 // speaker gives the agent's icon and title to its entries' labels.
 func (w *Widget) speaker(author string) (string, string) {
+	if w.channel != nil {
+		return w.channelSpeaker(author)
+	}
 	if author == w.agent.Name {
 		return w.agent.Icon, w.agent.Title
 	}
@@ -191,6 +197,9 @@ func (w *Widget) check() {
 	// A turn ended when the one seen busy is over or another has begun, or when a turn
 	// began and ended between two looks.
 	ended := w.wasBusy && (!st.Busy || st.Turn != w.lastTurn) || !st.Busy && st.Turn != w.lastTurn
+	if w.channel != nil {
+		ended = w.channelTurnEnded()
+	}
 	w.wasBusy, w.lastTurn = st.Busy, st.Turn
 	front := w.win != nil && w.win.Focused()
 	if ended && w.win != nil && !front {
@@ -235,6 +244,9 @@ func (w *Widget) agentState() runtime.State {
 
 // commands returns what the agent announced.
 func (w *Widget) commands() []chat.Command {
+	if w.channel != nil {
+		return w.channelCommands()
+	}
 	if w.conv == nil {
 		return nil
 	}

@@ -1,0 +1,123 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// channelConfig writes a configuration with the demo agents alice and bob (this build of
+// sidekicks, run as demo-agent, streaming without pauses) in one declared channel,
+// #général, and returns its path.
+func channelConfig(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("version: 1\nagents:\n")
+	for _, a := range []struct{ name, title, icon string }{{"alice", "Alice", "A"}, {"bob", "Bob", "B"}} {
+		fmt.Fprintf(&b, "  - name: %s\n    title: %s\n    icon: %s\n    command: %q\n    args: [demo-agent, --name, %s, --delay, \"0\"]\n",
+			a.name, a.title, a.icon, binary, a.title)
+	}
+	b.WriteString("channels:\n  - name: général\n    description: Both demo agents\n    agents: [alice, bob]\n")
+	path := filepath.Join(dir, "sidekicks.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// screenLines returns the screen's rows with the window frame's borders and the spaces
+// around them removed.
+func screenLines(screen string) []string {
+	var out []string
+	for _, l := range strings.Split(screen, "\n") {
+		out = append(out, strings.TrimSpace(strings.Trim(strings.TrimSpace(l), "║│")))
+	}
+	return out
+}
+
+// hasLine reports whether the screen has a row that reads exactly s once the frame is
+// removed.
+func hasLine(screen, s string) bool {
+	for _, l := range screenLines(screen) {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+// idle reports whether no turn is in progress in the focused window: the status bar no
+// longer offers to cancel one.
+func idle(screen string) bool { return !strings.Contains(screen, "Cancel turn") }
+
+func TestChannelInTerminal(t *testing.T) {
+	env := append(isolate(t), "SIDEKICKS_DEMO_STATE="+t.TempDir())
+	dir := t.TempDir()
+	cfg := channelConfig(t, dir)
+
+	term := startTerminal(t, env, dir, 140, 100, binary, "--config", cfg)
+	waitFocus(t, term, "#général")
+	term.waitFor("Both demo agents", appWait)
+	term.waitFor("A Alice  @alice — stopped", appWait)
+
+	// Both addressed at once: both answer, each under its own label.
+	term.typeText("@alice @bob hello")
+	term.keys("Enter")
+	term.waitFor("I am Alice, a demo agent", appWait)
+	term.waitFor("I am Bob, a demo agent", appWait)
+	waitUntil(t, term, "both turns over", func(s string) bool {
+		return strings.Count(s, "to see my commands.") == 2 && idle(s)
+	})
+
+	// One addressed: its prompt began with the other's answer, which /heard shows.
+	term.typeText("/alice:heard")
+	term.keys("Enter")
+	term.waitFor("Here is every block of the prompt I received", appWait)
+	s := term.waitFor("End of the catch-up.", appWait)
+	for _, want := range []string{"--- block 1: text ---", "@bob said:", "> I am Bob, a demo agent", "--- block 2: text ---"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("alice's /heard reply lacks %q:\n%s", want, s)
+		}
+	}
+
+	// A command for one agent.
+	term.typeText("/alice:echo hi")
+	term.keys("Enter")
+	waitUntil(t, term, "alice's echo", func(s string) bool {
+		lines := screenLines(s)
+		for i, l := range lines {
+			if l == "/alice:echo hi" {
+				for _, after := range lines[i+1:] {
+					if after == "hi" {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	})
+
+	term.keys("M-x")
+	if code := term.waitExit(appWait); code != 0 {
+		t.Fatalf("exit status %d; the screen shows:\n%s", code, term.screen())
+	}
+
+	// Again: the channel comes back as it was.
+	term = startTerminal(t, env, dir, 140, 100, binary, "--config", cfg)
+	waitFocus(t, term, "#général")
+	s = term.waitFor("/alice:echo hi", appWait)
+	for _, want := range []string{"@alice @bob hello", "/alice:heard", "End of the catch-up."} {
+		if !strings.Contains(s, want) {
+			t.Errorf("after the restart the channel lacks %q:\n%s", want, s)
+		}
+	}
+	if !hasLine(s, "hi") {
+		t.Errorf("after the restart alice's echo is not shown:\n%s", s)
+	}
+	term.keys("M-x")
+	if code := term.waitExit(appWait); code != 0 {
+		t.Fatalf("second run: exit status %d", code)
+	}
+}

@@ -1,0 +1,105 @@
+package window
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMenuAgentsAndConfigurationEntries: the entries of the Agents panel, the wizard, the
+// project agents file and the configuration's editing run their handlers by their letters,
+// in both languages, and Create agents file follows CanCreateAgentsFile.
+func TestMenuAgentsAndConfigurationEntries(t *testing.T) {
+	for _, tc := range []struct {
+		lang                            Language
+		panel, add, create, edit        rune
+		panelText, createText, editText string
+		addText                         string
+	}{
+		{English, 'p', 'a', 'f', 'e', "Agents panel…", "Create agents file", "Edit configuration", "Add an agent…"},
+		{French, 'p', 'j', 'f', 'm', "Panneau des agents…", "Créer le fichier d'agents", "Modifier la configuration", "Ajouter un agent…"},
+	} {
+		h := newHarness(t, 100, 30, withLanguage(tc.lang))
+		var ran []string
+		canCreate := true
+		note := func(s string) func() { return func() { ran = append(ran, s) } }
+		h.do(func() {
+			h.app.SetMenus(h.app.DefaultMenus(MenuHandlers{
+				AgentsPanel:         note("panel"),
+				AddAgent:            note("add"),
+				CanCreateAgentsFile: func() bool { return canCreate },
+				CreateAgentsFile:    note("create"),
+				EditConfig:          note("edit"),
+			}))
+		})
+		h.alt('a')
+		for _, want := range []string{tc.panelText, tc.addText, tc.createText} {
+			if !strings.Contains(h.text(), want) {
+				t.Errorf("%v: the Agent menu lacks %q:\n%s", tc.lang, want, h.text())
+			}
+		}
+		h.typeText(string(tc.panel))
+		h.alt('a')
+		h.typeText(string(tc.add))
+		h.alt('a')
+		h.typeText(string(tc.create))
+		h.alt('s')
+		if !strings.Contains(h.text(), tc.editText) {
+			t.Errorf("%v: the Sidekicks menu lacks %q:\n%s", tc.lang, tc.editText, h.text())
+		}
+		h.typeText(string(tc.edit))
+		if got := strings.Join(onUI(h, func() []string { return ran }), " "); got != "panel add create edit" {
+			t.Errorf("%v: the entries ran %q, want panel add create edit", tc.lang, got)
+		}
+
+		// Once the project has its file, the entry is disabled: its letter does nothing.
+		h.do(func() { canCreate = false })
+		h.alt('a')
+		h.typeText(string(tc.create))
+		h.do(func() {})
+		if got := strings.Join(onUI(h, func() []string { return ran }), " "); got != "panel add create edit" {
+			t.Errorf("%v: the disabled entry ran: %q", tc.lang, got)
+		}
+	}
+}
+
+// TestMenuEntriesWithoutHandlers: an entry whose handler is nil is disabled, Create agents
+// file included.
+func TestMenuEntriesWithoutHandlers(t *testing.T) {
+	a := &App{labels: NewLabels(English)}
+	for _, m := range a.DefaultMenus(MenuHandlers{}) {
+		for _, it := range m.Items() {
+			switch it.Label {
+			case LabelItemAgentsPanel, LabelItemAddAgent, LabelItemCreateAgentsFile, LabelItemEditConfig:
+				if it.enabled() {
+					t.Errorf("%s is enabled without a handler", a.T(it.Label))
+				}
+			}
+		}
+	}
+	menus := a.DefaultMenus(MenuHandlers{CreateAgentsFile: func() {}})
+	for _, it := range menus[2].Items() {
+		if it.Label == LabelItemCreateAgentsFile && it.enabled() {
+			t.Error("Create agents file is enabled without CanCreateAgentsFile")
+		}
+	}
+}
+
+// TestKeysListTheAgentsWindows: the list of keys (F1) has the Agents panel's, the Files
+// window's, the editor's and the Log window's keys, in both languages.
+func TestKeysListTheAgentsWindows(t *testing.T) {
+	for lang, want := range map[Language][]string{
+		English: {"In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S"},
+		French:  {"Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S"},
+	} {
+		a := &App{labels: NewLabels(lang)}
+		var b strings.Builder
+		for _, l := range a.keysLines() {
+			b.WriteString(l.Text + "\n")
+		}
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%v: the list of keys lacks %q:\n%s", lang, w, b.String())
+			}
+		}
+	}
+}
