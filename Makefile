@@ -4,7 +4,7 @@ BIN      := bin/sidekicks
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS  := -X main.version=$(VERSION)
 FUZZTIME ?= 10s
-BENCHCOUNT ?= 5
+BENCHCOUNT ?= 6
 
 .PHONY: all build run test unit e2e bench fuzz vet clean
 
