@@ -92,7 +92,7 @@ func (l *Logs) Agent(name string) *AgentLog {
 	if a == nil {
 		a = &AgentLog{opts: l.opts, ring: make([]LogLine, l.opts.Lines)}
 		if l.opts.Dir != "" {
-			a.path = filepath.Join(l.opts.Dir, logFileName(name))
+			a.path = filepath.Join(l.opts.Dir, "agents", logFileName(name))
 		}
 		a.idle = sync.NewCond(&a.mu)
 		l.logs[name] = a

@@ -10,9 +10,11 @@ import (
 )
 
 // assertLogFilesBounded checks that an agent's log file and its one old copy stay within
-// the size limit (plus one line), and that the file holds timestamped lines.
+// the size limit (plus one line), and that the file holds timestamped lines. dir is the
+// logs folder; agents' files are in its "agents" folder.
 func assertLogFilesBounded(t *testing.T, dir, agent string, limit int64) {
 	t.Helper()
+	dir = filepath.Join(dir, "agents")
 	for _, name := range []string{agent + ".log", agent + ".log.1"} {
 		fi, err := os.Stat(filepath.Join(dir, name))
 		if err != nil {
@@ -79,7 +81,7 @@ func TestLogRingFileAndRotation(t *testing.T) {
 		log.Printf("event %d", i)
 	}
 	logs.Flush()
-	b, err := os.ReadFile(filepath.Join(dir, "alice.log"))
+	b, err := os.ReadFile(filepath.Join(dir, "agents", "alice.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,14 +91,14 @@ func TestLogRingFileAndRotation(t *testing.T) {
 	if len(b) > 200 {
 		t.Errorf("file of %d bytes, limit 200", len(b))
 	}
-	old, err := os.ReadFile(filepath.Join(dir, "alice.log.1"))
+	old, err := os.ReadFile(filepath.Join(dir, "agents", "alice.log.1"))
 	if err != nil || !strings.Contains(string(old), " event ") {
 		t.Errorf("rotated file: %q, %v", old, err)
 	}
 	if strings.ContainsRune(string(b)+string(old), 0x1b) {
 		t.Error("an escape byte reached the file")
 	}
-	if log.Path() != filepath.Join(dir, "alice.log") {
+	if log.Path() != filepath.Join(dir, "agents", "alice.log") {
 		t.Errorf("Path %q", log.Path())
 	}
 }
@@ -157,5 +159,16 @@ func TestLogFileName(t *testing.T) {
 		if got := logFileName(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestAgentLogNeverSharesTheApplicationLog: an agent may be named "sidekicks", like the
+// application's own log file; agent logs live in a folder of their own.
+func TestAgentLogNeverSharesTheApplicationLog(t *testing.T) {
+	dir := t.TempDir()
+	logs := NewLogs(LogsOptions{Dir: dir})
+	got := logs.Agent("sidekicks").Path()
+	if got == filepath.Join(dir, "sidekicks.log") || got != filepath.Join(dir, "agents", "sidekicks.log") {
+		t.Fatalf("the log of an agent named sidekicks is %s", got)
 	}
 }
