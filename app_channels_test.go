@@ -97,7 +97,7 @@ func TestAppOpenAnotherConfiguration(t *testing.T) {
 	// (agents stopped, windows saved) and says what to open next.
 	h.press(tcell.KeyF10)
 	h.typeText("o")
-	h.waitText("Open configuration", "Configuration file:")
+	h.waitText("Open configuration", "Name or path:")
 	h.key(tcell.KeyCtrlU, 0, tcell.ModNone)
 	h.typeText("other.yaml")
 	h.press(tcell.KeyEnter)

@@ -67,7 +67,6 @@ const (
 	msgNoTurn
 
 	msgOpenConfigTitle
-	msgOpenConfigPrompt
 	msgOpenConfigMissing
 	msgSameConfig
 
@@ -133,7 +132,6 @@ var messagesEN = [msgCount]string{
 	msgNoTurn:         "No turn is running here",
 
 	msgOpenConfigTitle:   "Open configuration",
-	msgOpenConfigPrompt:  "Configuration file:",
 	msgOpenConfigMissing: "%s does not exist",
 	msgSameConfig:        "This configuration is the one open",
 
@@ -197,7 +195,6 @@ var messagesFR = [msgCount]string{
 	msgNoTurn:         "Aucun tour en cours ici",
 
 	msgOpenConfigTitle:   "Ouvrir une configuration",
-	msgOpenConfigPrompt:  "Fichier de configuration :",
 	msgOpenConfigMissing: "%s n'existe pas",
 	msgSameConfig:        "Cette configuration est celle qui est ouverte",
 

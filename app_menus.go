@@ -206,15 +206,16 @@ func (ap *application) cancelTurn() {
 	ap.work.do(func() { c.Cancel(k) })
 }
 
-// askConfig asks for another configuration file to open (Sidekicks ▸ Open configuration).
+// askConfig asks for another configuration file to open (Sidekicks ▸ Open configuration)
+// in a file chooser that starts in the current configuration's folder.
 func (ap *application) askConfig() {
-	ap.app.AskText(window.TextEntry{
-		Title:  ap.x.t(msgOpenConfigTitle),
-		Prompt: ap.x.t(msgOpenConfigPrompt),
-		Text:   ap.path,
-	}, func(text string, ok bool) {
-		if ok && strings.TrimSpace(text) != "" {
-			ap.switchTo(strings.TrimSpace(text))
+	ap.app.ChooseFile(window.FileChooser{
+		Title:      ap.x.t(msgOpenConfigTitle),
+		Dir:        filepath.Dir(ap.path),
+		Extensions: []string{".yaml", ".yml"},
+	}, func(path string, ok bool) {
+		if ok {
+			ap.switchTo(path)
 		}
 	})
 }

@@ -229,6 +229,21 @@ const (
 	LabelKeyLogHome
 	LabelKeyLogEnd
 
+	// The file chooser (window/filechooser.go).
+	LabelChooserFolder
+	LabelChooserName
+	LabelChooserReading
+	LabelChooserEmpty
+	LabelChooserGoTo
+	LabelChooserAllFiles
+	LabelChooserShowing
+	LabelChooserDenied
+	LabelChooserMissing
+	LabelChooserNotFolder
+	LabelChooserUnreadable
+	LabelHintOpen
+	LabelHintParent
+
 	labelCount
 )
 

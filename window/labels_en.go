@@ -216,4 +216,18 @@ var labelsEN = [labelCount]string{
 	LabelKeyEditorClose:       "Close; with changes not saved, asks first",
 	LabelKeyLogHome:           "The oldest line",
 	LabelKeyLogEnd:            "The end, and follow new lines again",
+
+	LabelChooserFolder:     "Folder:",
+	LabelChooserName:       "Name or path:",
+	LabelChooserReading:    "Reading the folder…",
+	LabelChooserEmpty:      "(nothing to choose here)",
+	LabelChooserGoTo:       "Enter goes to the path typed.",
+	LabelChooserAllFiles:   "Every file is listed.",
+	LabelChooserShowing:    "Files listed: %s",
+	LabelChooserDenied:     "%s cannot be read: permission denied.",
+	LabelChooserMissing:    "%s does not exist.",
+	LabelChooserNotFolder:  "%s is not a folder.",
+	LabelChooserUnreadable: "%s cannot be read.",
+	LabelHintOpen:          "Open",
+	LabelHintParent:        "Go up",
 }

@@ -216,4 +216,18 @@ var labelsFR = [labelCount]string{
 	LabelKeyEditorClose:       "Fermer ; avec des modifications non enregistrées, demande d'abord",
 	LabelKeyLogHome:           "La ligne la plus ancienne",
 	LabelKeyLogEnd:            "La fin, et suivre de nouveau les nouvelles lignes",
+
+	LabelChooserFolder:     "Dossier :",
+	LabelChooserName:       "Nom ou chemin :",
+	LabelChooserReading:    "Lecture du dossier…",
+	LabelChooserEmpty:      "(rien à choisir ici)",
+	LabelChooserGoTo:       "Entrée va au chemin saisi.",
+	LabelChooserAllFiles:   "Tous les fichiers sont listés.",
+	LabelChooserShowing:    "Fichiers listés : %s",
+	LabelChooserDenied:     "%s ne peut pas être lu : permission refusée.",
+	LabelChooserMissing:    "%s n'existe pas.",
+	LabelChooserNotFolder:  "%s n'est pas un dossier.",
+	LabelChooserUnreadable: "%s ne peut pas être lu.",
+	LabelHintOpen:          "Ouvrir",
+	LabelHintParent:        "Remonter",
 }
