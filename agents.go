@@ -194,6 +194,10 @@ type agentSession struct {
 	c *agentConn
 }
 
+// The service tells a session when a turn starts (BeginTurn), so that a cancel pressed
+// before the prompt has left is sent after it; the embedded acp.Session provides it.
+var _ interface{ BeginTurn() } = (*agentSession)(nil)
+
 func (s *agentSession) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.StopReason, error) {
 	stop, err := s.Session.Prompt(ctx, blocks)
 	if err != nil {

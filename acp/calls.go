@@ -32,13 +32,9 @@ func (c *Conn) writeLoop() {
 	}
 }
 
-// write sends one message (a line ending in "\n"), waiting until it is written, ctx is
-// done or the connection ends. A write in progress when ctx is done goes on.
-func (c *Conn) write(ctx context.Context, data []byte) error {
-	w := writeRequest{data: data, done: make(chan error, 1)}
-	if !c.outq.push(w, c.done) {
-		return c.Err()
-	}
+// waitWritten waits until a queued message is written, ctx is done or the connection
+// ends. A write in progress when ctx is done goes on.
+func (c *Conn) waitWritten(ctx context.Context, w writeRequest) error {
 	select {
 	case err := <-w.done:
 		return err
@@ -49,10 +45,24 @@ func (c *Conn) write(ctx context.Context, data []byte) error {
 	}
 }
 
+// post queues a notification without waiting for it to be written: it goes to the agent
+// after every message queued before it. It fails only when the connection has ended.
+func (c *Conn) post(method string, params any) error {
+	data, err := encode(outMessage{Method: method, Params: params})
+	if err != nil {
+		return fmt.Errorf("encoding %s: %w", method, err)
+	}
+	if c.isDone() {
+		return fmt.Errorf("sending %s: %w", method, c.Err())
+	}
+	c.outq.push(writeRequest{data: data}, c.done)
+	return nil
+}
+
 // queueAnswer queues an answer to one of the agent's requests without waiting for it
 // to be written, unless too many answers are queued already.
 func (c *Conn) queueAnswer(data []byte) {
-	c.outq.push(writeRequest{data: data}, c.done)
+	c.outq.push(writeRequest{data: data, answer: true}, c.done)
 }
 
 // outMessage is every message Sidekicks sends.
@@ -85,6 +95,27 @@ func encode(m outMessage) ([]byte, error) {
 // reading goroutine with a successful result before it is delivered; its error becomes
 // the call's.
 func (c *Conn) call(ctx context.Context, method string, params any, onResult func(json.RawMessage) error) (json.RawMessage, error) {
+	r, err := c.prepare(method, params, onResult)
+	if err != nil {
+		return nil, err
+	}
+	c.queue(r)
+	return c.await(ctx, r)
+}
+
+// request is one of Sidekicks' requests, registered for its answer and encoded: queue
+// sends it, await waits for its answer. Splitting the call lets a session queue its
+// prompt and a following cancel in one step (see Session.Prompt).
+type request struct {
+	id     int64
+	method string
+	p      *pending
+	w      writeRequest
+}
+
+// prepare registers a request for its answer and encodes it, without sending it. A
+// prepared request must be queued, then awaited.
+func (c *Conn) prepare(method string, params any, onResult func(json.RawMessage) error) (*request, error) {
 	p := &pending{method: method, ch: make(chan callResult, 1), onResult: onResult}
 	c.mu.Lock()
 	if c.ended {
@@ -102,24 +133,34 @@ func (c *Conn) call(ctx context.Context, method string, params any, onResult fun
 		c.forget(id)
 		return nil, fmt.Errorf("encoding %s: %w", method, err)
 	}
-	if err := c.write(ctx, data); err != nil {
+	return &request{id: id, method: method, p: p, w: writeRequest{data: data, done: make(chan error, 1)}}, nil
+}
+
+// queue puts a prepared request in the outbox, after every message queued before it. It
+// never waits.
+func (c *Conn) queue(r *request) { c.outq.push(r.w, c.done) }
+
+// await waits until a queued request is written, then for its answer, until ctx is done
+// or the connection ends.
+func (c *Conn) await(ctx context.Context, r *request) (json.RawMessage, error) {
+	if err := c.waitWritten(ctx, r.w); err != nil {
 		// The message may be on its way still: a late answer is dropped.
-		if !c.abandon(id) {
-			r := <-p.ch
-			return r.result, r.err
+		if !c.abandon(r.id) {
+			res := <-r.p.ch
+			return res.result, res.err
 		}
-		return nil, fmt.Errorf("sending %s: %w", method, err)
+		return nil, fmt.Errorf("sending %s: %w", r.method, err)
 	}
 	select {
-	case r := <-p.ch:
-		return r.result, r.err
+	case res := <-r.p.ch:
+		return res.result, res.err
 	case <-ctx.Done():
-		if !c.abandon(id) {
+		if !c.abandon(r.id) {
 			// The answer (or the end of the connection) is being delivered.
-			r := <-p.ch
-			return r.result, r.err
+			res := <-r.p.ch
+			return res.result, res.err
 		}
-		return nil, fmt.Errorf("waiting for the answer to %s: %w", method, ctx.Err())
+		return nil, fmt.Errorf("waiting for the answer to %s: %w", r.method, ctx.Err())
 	}
 }
 
@@ -154,16 +195,4 @@ func (c *Conn) take(id int64) *pending {
 		delete(c.pending, id)
 	}
 	return p
-}
-
-// notify sends a notification.
-func (c *Conn) notify(ctx context.Context, method string, params any) error {
-	data, err := encode(outMessage{Method: method, Params: params})
-	if err != nil {
-		return fmt.Errorf("encoding %s: %w", method, err)
-	}
-	if err := c.write(ctx, data); err != nil {
-		return fmt.Errorf("sending %s: %w", method, err)
-	}
-	return nil
 }

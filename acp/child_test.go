@@ -49,6 +49,25 @@ type child struct {
 	tmu      sync.Mutex
 	cancel   context.CancelFunc
 	sessions int
+
+	// wire is the order in which the agent read the client's prompts ("prompt"), cancels
+	// ("cancel") and answers to its own requests ("answer").
+	lmu  sync.Mutex
+	wire []string
+}
+
+// heard records one message in c.wire.
+func (c *child) heard(what string) {
+	c.lmu.Lock()
+	c.wire = append(c.wire, what)
+	c.lmu.Unlock()
+}
+
+// wireLog returns c.wire so far.
+func (c *child) wireLog() []string {
+	c.lmu.Lock()
+	defer c.lmu.Unlock()
+	return append([]string(nil), c.wire...)
 }
 
 func runChild(behaviour string) {
@@ -71,6 +90,14 @@ func (c *child) readLoop(in io.Reader) {
 		if len(strings.TrimSpace(string(line))) > 0 {
 			var m cmsg
 			if json.Unmarshal(line, &m) == nil {
+				switch m.Method {
+				case "":
+					c.heard("answer")
+				case "session/prompt":
+					c.heard("prompt")
+				case "session/cancel":
+					c.heard("cancel")
+				}
 				if m.Method == "" {
 					id, _ := strconv.Atoi(string(m.ID))
 					c.pmu.Lock()

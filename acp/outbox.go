@@ -9,9 +9,9 @@ import (
 // answers queued up to this much; beyond it, the goroutines answering wait for room.
 const maxQueuedAnswers = 32 << 20
 
-// outbox is the queue of messages to the agent, written in order by one goroutine.
-// Sidekicks' own requests and notifications wait until they are written; answers to the
-// agent's requests do not, so that the goroutine that computed one is free at once.
+// outbox is the queue of messages to the agent, written in order by one goroutine: a
+// message queued before another reaches the agent before it. Pushing never waits, except
+// for an answer to one of the agent's requests while too many answers are queued.
 type outbox struct {
 	mu sync.Mutex
 	// queue holds the messages not written yet, oldest first.
@@ -26,21 +26,26 @@ type outbox struct {
 
 type writeRequest struct {
 	data []byte
-	// done receives the result of the write; nil for an answer.
+	// done, when set, receives the result of the write (buffered: the writer never
+	// waits for its reader).
 	done chan error
+	// answer marks an answer to one of the agent's requests: those count against
+	// maxQueuedAnswers.
+	answer bool
 }
 
 func newOutbox() *outbox {
 	return &outbox{wake: make(chan struct{}, 1), room: make(chan struct{})}
 }
 
-// push queues a message. An answer waits for room while the queued answers are over
-// their bound; it gives up (false) when stop is closed.
+// push queues a message behind every message queued before it. An answer waits for room
+// while the queued answers are over their bound; it gives up (false) when stop is
+// closed. Any other message is queued at once.
 func (o *outbox) push(w writeRequest, stop <-chan struct{}) bool {
 	for {
 		o.mu.Lock()
-		if w.done != nil || o.answerBytes == 0 || o.answerBytes+len(w.data) <= maxQueuedAnswers {
-			if w.done == nil {
+		if !w.answer || o.answerBytes == 0 || o.answerBytes+len(w.data) <= maxQueuedAnswers {
+			if w.answer {
 				o.answerBytes += len(w.data)
 			}
 			o.queue = append(o.queue, w)
@@ -86,7 +91,7 @@ func (o *outbox) pop(stop <-chan struct{}) (writeRequest, bool) {
 
 // written releases the room an answer took.
 func (o *outbox) written(w writeRequest) {
-	if w.done != nil {
+	if !w.answer {
 		return
 	}
 	o.mu.Lock()

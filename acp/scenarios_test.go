@@ -37,6 +37,8 @@ var scenarios = map[string]func(t *childTurn){
 	"grandchild":    scenarioGrandchild,
 	"ids":           scenarioIDs,
 	"unknownmethod": scenarioUnknownMethod,
+	"order":         scenarioOrder,
+	"permorder":     scenarioPermOrder,
 }
 
 func scenarioKinds(t *childTurn) {
@@ -384,4 +386,58 @@ func scenarioUnknownMethod(t *childTurn) {
 	}
 	t.say("codes=" + strings.Join(codes, ","))
 	t.end("end_turn")
+}
+
+// scenarioOrder says in which order the agent read prompts, cancels and answers (its
+// wire log), and ends the turn. With "wait", it first waits for this turn's cancel and
+// ends "cancelled"; a cancel read before this prompt does not cancel it (the protocol has
+// an agent ignore a cancel for no turn), and the turn ends "end_turn" at once.
+func scenarioOrder(t *childTurn) {
+	if len(t.args) > 0 && t.args[0] == "wait" && !t.c.cancelBeforePrompt() {
+		select {
+		case <-t.ctx.Done():
+		case <-time.After(testDeadline):
+		}
+	}
+	t.say(strings.Join(t.c.wireLog(), " "))
+	if t.ctx.Err() != nil {
+		t.end("cancelled")
+		return
+	}
+	t.end("end_turn")
+}
+
+// cancelBeforePrompt reports whether a cancel was read between the last prompt and the
+// one before it.
+func (c *child) cancelBeforePrompt() bool {
+	wire := c.wireLog()
+	last := -1
+	for i, w := range wire {
+		if w == "prompt" {
+			last = i
+		}
+	}
+	for i := last - 1; i >= 0 && wire[i] != "prompt"; i-- {
+		if wire[i] == "cancel" {
+			return true
+		}
+	}
+	return false
+}
+
+// scenarioPermOrder asks permission once and waits for the turn's cancel, then says its
+// wire log and ends "cancelled": the order in which the cancel and the answer came.
+func scenarioPermOrder(t *childTurn) {
+	t.c.call("session/request_permission", map[string]any{
+		"sessionId": t.sid,
+		"toolCall":  map[string]any{"toolCallId": "o1", "title": "Write a file", "kind": "edit", "status": "pending"},
+		"options":   []any{map[string]any{"optionId": "allow", "name": "Allow", "kind": "allow_once"}},
+	})
+	select {
+	case <-t.ctx.Done():
+		t.say(strings.Join(t.c.wireLog(), " "))
+		t.end("cancelled")
+	case <-time.After(testDeadline):
+		t.end("end_turn")
+	}
 }

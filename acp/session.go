@@ -12,14 +12,33 @@ import (
 
 // Session is one ACP session of a connection. Its updates go to its handler, on the
 // connection's reading goroutine.
+//
+// A session keeps its turn's messages in order: session/cancel never reaches the agent
+// before the prompt it cancels (an agent rightly ignores a cancel for no turn). Prompt
+// queues its request and Cancel its notification under the session's lock, on the
+// connection's single ordered outbox. A caller that decides to run a turn and hands the
+// prompt to another goroutine calls BeginTurn first: a Cancel between BeginTurn and the
+// moment Prompt queues its request is held, and Prompt sends it right after the prompt.
 type Session struct {
 	c  *Conn
 	id string
 	h  SessionHandler
 
+	// beforeQueue, when set (by tests), runs in Prompt between the start of the turn and
+	// the queuing of its request: the window a concurrent Cancel must not slip through.
+	beforeQueue func()
+
 	mu sync.Mutex
-	// cancelled is set by Cancel until the next Prompt: a permission request arriving
-	// meanwhile is answered "cancelled" at once.
+	// starting is set from BeginTurn (or the start of Prompt) until Prompt queues the
+	// turn's request.
+	starting bool
+	// cancelPending is set by a Cancel while starting: Prompt queues session/cancel
+	// right after the prompt.
+	cancelPending bool
+	// prompting counts the prompts queued whose callers still wait for their answers.
+	prompting int
+	// cancelled is set when session/cancel is queued, until the next turn begins: a
+	// permission request arriving meanwhile is answered "cancelled" at once.
 	cancelled bool
 	closed    bool
 	perms     map[uint64]context.CancelFunc
@@ -119,57 +138,127 @@ func (c *Conn) sessionError(doing, method string, err error) error {
 	return fmt.Errorf("%s agent %q: %w", doing, c.agent, err)
 }
 
+// BeginTurn tells the session that its caller has decided to run a turn, whose prompt the
+// next call to Prompt sends (typically on another goroutine). From then on, Cancel cancels
+// that turn: a Cancel that comes before Prompt has queued its request is held, and sent
+// right after the prompt, so that the agent sees the prompt, then the cancel, and ends
+// the turn "cancelled". (Sending the prompt anyway, rather than not sending it, keeps the
+// agent's view of the conversation the same as the user's: the message was sent, then
+// cancelled.)
+//
+// Calling BeginTurn is only needed when Cancel may run before Prompt is called; Prompt
+// begins the turn itself otherwise. A Cancel with no turn begun holds nothing: it is sent
+// at once, and an agent with no turn in progress ignores it, so a late or spurious Cancel
+// never cancels a later turn. A turn begun and never prompted is replaced, with its held
+// cancel, by the next BeginTurn.
+func (s *Session) BeginTurn() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.beginLocked()
+}
+
+// beginLocked starts a turn: nothing held from a previous one applies to it.
+func (s *Session) beginLocked() {
+	s.starting = true
+	s.cancelPending = false
+	s.cancelled = false
+}
+
 // Prompt sends one user turn and waits until the agent ends it, returning why it
 // ended (sdk.StopReasonCancelled after Cancel). The updates of the turn go to the
 // handler meanwhile. When ctx is done, Prompt stops waiting without telling the agent;
-// use Cancel to end a turn.
+// use Cancel to end a turn. It continues the turn begun by BeginTurn, if any, and
+// begins one otherwise: a Cancel from another goroutine while Prompt runs is sent after
+// the prompt.
 func (s *Session) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.StopReason, error) {
 	s.mu.Lock()
-	s.cancelled = false
+	if !s.starting {
+		s.beginLocked()
+	}
 	s.mu.Unlock()
 	if blocks == nil {
 		blocks = []sdk.ContentBlock{}
 	}
 	req := sdk.PromptRequest{SessionId: sdk.SessionId(s.id), Prompt: blocks}
-	raw, err := s.c.call(ctx, "session/prompt", req, nil)
+	r, err := s.c.prepare("session/prompt", req, nil)
+	if err != nil {
+		s.mu.Lock()
+		s.starting, s.cancelPending = false, false
+		s.mu.Unlock()
+		return "", s.c.sessionError("prompting", "session/prompt", err)
+	}
+	if s.beforeQueue != nil {
+		s.beforeQueue()
+	}
+	s.mu.Lock()
+	s.starting = false
+	s.c.queue(r)
+	s.prompting++
+	if s.cancelPending {
+		s.cancelPending = false
+		_ = s.cancelLocked() // its failure is the prompt's too, reported by await
+	}
+	s.mu.Unlock()
+
+	raw, err := s.c.await(ctx, r)
+	s.mu.Lock()
+	s.prompting--
+	s.mu.Unlock()
 	if err != nil {
 		return "", s.c.sessionError("prompting", "session/prompt", err)
 	}
-	var r struct {
+	var res struct {
 		StopReason string `json:"stopReason"`
 	}
-	if err := json.Unmarshal(raw, &r); err != nil || r.StopReason == "" {
+	if err := json.Unmarshal(raw, &res); err != nil || res.StopReason == "" {
 		return "", fmt.Errorf("prompting agent %q: its answer has no stopReason", s.c.agent)
 	}
-	return sdk.StopReason(clean(r.StopReason, 100)), nil
+	return sdk.StopReason(clean(res.StopReason, 100)), nil
 }
 
-// Cancel asks the agent to end the current turn (session/cancel) and answers the
-// session's pending permission requests "cancelled", as well as any that arrive before
-// the next Prompt. The turn ends when the agent answers the prompt, normally with
-// sdk.StopReasonCancelled.
+// Cancel asks the agent to end the current turn: it queues session/cancel, then answers
+// the session's pending permission requests "cancelled" (in that order, the protocol's),
+// as well as any that arrive before the next turn begins. The turn ends when the agent
+// answers the prompt, normally with sdk.StopReasonCancelled.
+//
+// Cancel never waits for the agent (the notification is written after every message
+// queued before it) and fails only when the connection has ended. Its order with the
+// turn's prompt is the session's concern: see BeginTurn.
 func (s *Session) Cancel() error {
-	s.cancelPermissions(false)
-	return s.c.notify(s.c.ctx, "session/cancel", sdk.CancelNotification{SessionId: sdk.SessionId(s.id)})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.starting {
+		s.cancelPending = true
+		if s.prompting == 0 {
+			return nil // Prompt sends it after its request
+		}
+		// Another prompt is with the agent (two turns at once on one session, which
+		// the protocol does not expect): it is cancelled now, the next one after it.
+	}
+	return s.cancelLocked()
+}
+
+// cancelLocked queues session/cancel, then cancels the permission requests. The caller
+// holds s.mu.
+func (s *Session) cancelLocked() error {
+	err := s.c.post("session/cancel", sdk.CancelNotification{SessionId: sdk.SessionId(s.id)})
+	s.cancelled = true
+	for _, cancel := range s.perms {
+		cancel()
+	}
+	return err
 }
 
 // Close stops routing the session's messages (they are ignored and counted from then
 // on) and cancels its pending permission requests. It does not tell the agent.
 func (s *Session) Close() {
-	s.cancelPermissions(true)
-	s.c.unregister(s)
-}
-
-func (s *Session) cancelPermissions(close bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.cancelled = true
-	if close {
-		s.closed = true
-	}
+	s.closed = true
 	for _, cancel := range s.perms {
 		cancel()
 	}
+	s.mu.Unlock()
+	s.c.unregister(s)
 }
 
 // beginPermission returns the context a permission request waits under: cancelled by

@@ -2,7 +2,6 @@ package chat
 
 import (
 	"context"
-	"time"
 )
 
 // Cancel cancels every turn of the conversation in progress: a turn waiting for its agent
@@ -18,32 +17,31 @@ func (s *Service) Cancel(k Key) {
 	}
 	running := cs.markCancelled()
 	s.mu.Unlock()
-	s.cancelRunning(cs, running)
+	showCancelling(cs, running)
 }
 
-// cancelRunning sends session/cancel for turns that are with their agents.
-func (s *Service) cancelRunning(cs *convState, running []*turn) {
+// showCancelling tells the conversation that the turns are being cancelled.
+func showCancelling(cs *convState, running []*turn) {
 	for _, t := range running {
 		cs.conv.Cancelling(t.agent)
-		_ = t.sess.Cancel()
-		if time.Since(t.runningAt) < cancelRace {
-			// The prompt may not have left yet, and an agent ignores a cancel that comes
-			// before its prompt: say it again once the prompt has surely been sent.
-			time.AfterFunc(cancelRace, func() { s.recancel(cs, t) })
-		}
 	}
 }
 
-// cancelRace is how long after a prompt is handed to the session a Cancel is sent again.
-const cancelRace = 100 * time.Millisecond
+// turnBeginner is a session that keeps a turn's cancel after its prompt: BeginTurn says
+// a turn is decided, whose prompt the next Prompt sends, and a Cancel that comes before
+// Prompt has sent it is sent right after it (acp.Session is one). The service begins the
+// turn when it enters PhaseRunning, the phase from which Cancel sends session/cancel, so
+// a cancel can never reach the agent before the prompt it cancels (an agent ignores a
+// cancel for no turn). Sessions that are not turnBeginners (the tests' own) are used
+// as they are.
+type turnBeginner interface {
+	BeginTurn()
+}
 
-// recancel sends session/cancel again for a turn that is still with its agent.
-func (s *Service) recancel(cs *convState, t *turn) {
-	s.mu.Lock()
-	still := cs.turns[t.agent] == t && t.phase == PhaseCancelling
-	s.mu.Unlock()
-	if still {
-		_ = t.sess.Cancel()
+// beginTurn begins a turn on sess, when it is a turnBeginner.
+func beginTurn(sess AgentSession) {
+	if b, ok := sess.(turnBeginner); ok {
+		b.BeginTurn()
 	}
 }
 
@@ -73,12 +71,16 @@ func (s *Service) cancelOne(k Key, agent string) {
 	}
 	running := cs.markCancelled(cs.turns[agent])
 	s.mu.Unlock()
-	s.cancelRunning(cs, running)
+	showCancelling(cs, running)
 }
 
 // markCancelled marks the turns cancelled (every turn of the conversation when none is
-// given), withdraws those not yet with their agents, and returns the others. The caller
-// holds Service.mu.
+// given), withdraws those not yet with their agents, sends session/cancel for the others
+// and returns them. The caller holds Service.mu: the cancel is sent while the turn is
+// surely its session's current one (the agent's next turn in this conversation cannot
+// begin before this one has left cs.turns, under Service.mu), so that a cancel meant for
+// a turn that is ending can never be taken for the next one's. AgentSession.Cancel only
+// queues the notification (acp.Session.Cancel never waits for the agent).
 func (cs *convState) markCancelled(only ...*turn) []*turn {
 	turns := only
 	if len(turns) == 0 {
@@ -91,6 +93,7 @@ func (cs *convState) markCancelled(only ...*turn) []*turn {
 		t.cancelled = true
 		if t.phase >= PhaseRunning {
 			t.phase = PhaseCancelling
+			_ = t.sess.Cancel()
 			running = append(running, t)
 		} else {
 			t.cancel()
@@ -116,8 +119,10 @@ func (s *Service) Close(k Key) {
 	cs.closed = true
 	cs.queue = nil
 	running := cs.markCancelled()
+	for _, t := range running {
+		t.cancel() // the prompts stop waiting
+	}
 	s.mu.Unlock()
-	abort(running)
 	go func() {
 		cs.active.Wait()
 		s.closeSessions(cs)
@@ -127,14 +132,6 @@ func (s *Service) Close(k Key) {
 		s.mu.Unlock()
 		close(done)
 	}()
-}
-
-// abort sends session/cancel for turns with the agent, then stops waiting for them.
-func abort(turns []*turn) {
-	for _, t := range turns {
-		_ = t.sess.Cancel()
-		t.cancel()
-	}
 }
 
 // closeSessions closes the conversation's sessions once its turns have ended.
@@ -157,20 +154,16 @@ func (s *Service) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.shut = true
 	convs := make([]*convState, 0, len(s.convs))
-	var running []*turn
 	for _, cs := range s.convs {
 		convs = append(convs, cs)
 		cs.queue = nil
-		running = append(running, cs.markCancelled()...)
+		cs.markCancelled()
 	}
 	closing := make([]chan struct{}, 0, len(s.closing))
 	for _, c := range s.closing {
 		closing = append(closing, c)
 	}
 	s.mu.Unlock()
-	for _, t := range running {
-		_ = t.sess.Cancel()
-	}
 
 	ended := make(chan struct{})
 	go func() {

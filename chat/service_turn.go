@@ -66,7 +66,6 @@ type turn struct {
 
 	phase     TurnPhase
 	sess      AgentSession // set from PhaseRunning on
-	runningAt time.Time    // when it entered PhaseRunning
 	cancelled bool
 }
 
@@ -149,7 +148,9 @@ func (s *Service) wasCancelled(t *turn) bool {
 	return t.cancelled
 }
 
-// enter moves a turn to a phase, unless it was cancelled before it: false then.
+// enter moves a turn to a phase, unless it was cancelled before it: false then. Entering
+// PhaseRunning begins the turn on its session (beginTurn), so that a Cancel from then on
+// reaches the agent after the prompt.
 func (s *Service) enter(t *turn, p TurnPhase, sess AgentSession) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -158,7 +159,7 @@ func (s *Service) enter(t *turn, p TurnPhase, sess AgentSession) bool {
 	}
 	t.phase, t.sess = p, sess
 	if p == PhaseRunning {
-		t.runningAt = time.Now()
+		beginTurn(sess)
 	}
 	return true
 }
