@@ -20,9 +20,10 @@ vet:
 	$(GO) vet ./...
 
 # Every test: vet, the unit and integration tests with the race detector, then the
-# end-to-end tests that drive the real binary in tmux.
+# end-to-end tests that drive the real binary in tmux. -count=1: the e2e tests build the
+# binary themselves, which the test cache cannot see, so no result is ever reused.
 test: vet
-	$(GO) test -race -timeout 20m ./...
+	$(GO) test -race -count=1 -timeout 20m ./...
 
 # Benchmarks, -count ≥ 5 so that benchstat can compare runs: make bench > new.txt
 bench:
