@@ -69,6 +69,7 @@ func newChannelRouting(st *store.Store, flush func() error, lang string, logf fu
 func (c *channelRouting) options(o chat.ServiceOptions) chat.ServiceOptions {
 	o.Route = c.route
 	o.Prepare = c.prepare
+	o.Files = c.files
 	next := o.TurnEnded
 	o.TurnEnded = func(k chat.Key, r chat.TurnResult) {
 		c.turnEnded(k, r)
@@ -145,6 +146,21 @@ func routeHint(err error, lang string) (string, bool) {
 		return "", false
 	}
 	return re.r.HintText(lang), true
+}
+
+// files is the service's Files: in a channel, a word that mentions an agent (a member, or
+// any agent of the configuration) stays a mention even when the workspace has a file of
+// that name.
+func (c *channelRouting) files(k chat.Key, agent string, files chat.FileSource) chat.FileSource {
+	if k.Channel == 0 {
+		return files
+	}
+	members, err := c.st.Members(store.ChannelID(k.Channel))
+	if err != nil {
+		members = nil
+	}
+	_, agents, _ := c.state()
+	return chat.ChannelFiles(files, members, agentRefs(agents))
 }
 
 // route is the service's Route: an agent's window goes to its agent; a channel's message

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -414,5 +416,41 @@ func TestChannelCatchUpOfALongHistory(t *testing.T) {
 	}
 	if msg == 0 || seen != msg {
 		t.Errorf("alice's seen mark %d, want her message %d", seen, msg)
+	}
+}
+
+// TestChannelMentionOfAnAgentIsNeverAFile: in a channel, @bob names the agent bob even when
+// the workspace has a file called bob, so no prompt carries that file. (A /command line is
+// one text block whatever it mentions, so this is a plain message.)
+func TestChannelMentionOfAnAgentIsNeverAFile(t *testing.T) {
+	dir := agentsEnv(t)
+	cfg := twoDemoAgents(t, dir, 2, "0")
+	if err := os.WriteFile(filepath.Join(dir, "bob"), []byte("a file named like an agent"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte("a real file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, w := history(t, dir)
+	r := newChanRig(t, cfg, st, w, 0)
+	k := r.channel("général", "alice", "bob")
+
+	r.send(k, "@alice @bob read @notes.md")
+	for range 2 {
+		if res := r.next(k); res.StopReason != chat.StopEndTurn {
+			t.Fatalf("turn %+v", res)
+		}
+	}
+	prompts := r.traced(`"method":"session/prompt"`)
+	if len(prompts) != 2 {
+		t.Fatalf("%d prompts sent, want 2", len(prompts))
+	}
+	for _, p := range prompts {
+		if strings.Contains(p, "a file named like an agent") || strings.Contains(p, `/bob"`) {
+			t.Errorf("the file bob went into a prompt: %s", p)
+		}
+		if !strings.Contains(p, "a real file") && !strings.Contains(p, `notes.md"`) {
+			t.Errorf("the file notes.md is missing from a prompt: %s", p)
+		}
 	}
 }

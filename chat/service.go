@@ -63,6 +63,10 @@ type ServiceOptions struct {
 	// Prepare, when set, gives blocks to put before an agent's prompt at the start of its
 	// turn (a channel's catch-up: what the agent has not seen yet).
 	Prepare func(k Key, agent string) []sdk.ContentBlock
+	// Files, when set, gives the files that @mentions name in the prompt of an agent's
+	// turn, from those of its workspace (in a channel, ChannelFiles: a mention of an agent
+	// is never a file).
+	Files func(k Key, agent string, files FileSource) FileSource
 	// WrapHandler, when set, wraps the handler of each session the service opens, so
 	// that the caller sees the agent's updates as they arrive (sidekicks ask prints the
 	// reply this way). The wrapper must pass every call on to h.

@@ -126,7 +126,11 @@ func (s *Service) play(cs *convState, t *turn) TurnResult {
 	if err != nil {
 		return withdrawn(err)
 	}
-	blocks := BuildPrompt(t.text, conn.Files(), conn.Info().EmbeddedContext)
+	files := conn.Files()
+	if s.opts.Files != nil {
+		files = s.opts.Files(cs.key, t.agent, files)
+	}
+	blocks := BuildPrompt(t.text, files, conn.Info().EmbeddedContext)
 	if s.opts.Prepare != nil {
 		blocks = append(s.opts.Prepare(cs.key, t.agent), blocks...)
 	}
