@@ -323,8 +323,11 @@ func (a *App) handle(ev tcell.Event) {
 	case *tcell.EventPaste:
 		if ev.Start() {
 			a.paste.start()
-		} else if text, ok := a.paste.end(); ok {
+		} else if text, dropped, ok := a.paste.end(); ok {
 			a.handlePaste(text)
+			if dropped > 0 {
+				a.Flash(fmt.Sprintf(a.T(LabelPasteCut), MaxPaste>>20, dropped))
+			}
 		}
 	case *tcell.EventKey:
 		if a.paste.active {

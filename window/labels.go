@@ -243,6 +243,7 @@ const (
 	LabelChooserUnreadable
 	LabelHintOpen
 	LabelHintParent
+	LabelPasteCut
 
 	labelCount
 )

@@ -230,4 +230,5 @@ var labelsEN = [labelCount]string{
 	LabelChooserUnreadable: "%s cannot be read.",
 	LabelHintOpen:          "Open",
 	LabelHintParent:        "Go up",
+	LabelPasteCut:          "The paste was cut at %d MiB: %d characters were left out.",
 }

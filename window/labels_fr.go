@@ -230,4 +230,5 @@ var labelsFR = [labelCount]string{
 	LabelChooserUnreadable: "%s ne peut pas être lu.",
 	LabelHintOpen:          "Ouvrir",
 	LabelHintParent:        "Remonter",
+	LabelPasteCut:          "Le collage a été coupé à %d Mio : %d caractères ont été laissés de côté.",
 }

@@ -9,29 +9,40 @@ import (
 // pasteState collects a bracketed paste: tcell reports its start, one key event per
 // character, then its end; the focused widget gets it as one Paste event.
 type pasteState struct {
-	active bool
-	text   strings.Builder
-	lastCR bool
+	active  bool
+	text    strings.Builder
+	lastCR  bool
+	dropped int // characters left out beyond MaxPaste
 }
+
+// MaxPaste bounds what one paste holds (16 MiB): a terminal that sends a paste's start and
+// never its end, or a paste of a whole disk, cannot grow Sidekicks' memory without bound.
+const MaxPaste = 16 << 20
 
 func (p *pasteState) start() {
 	p.active = true
 	p.text.Reset()
 	p.lastCR = false
+	p.dropped = 0
 }
 
-// end returns the pasted text; ok is false for an end without a start.
-func (p *pasteState) end() (string, bool) {
+// end returns the pasted text and how many characters were left out beyond MaxPaste; ok
+// is false for an end without a start.
+func (p *pasteState) end() (text string, dropped int, ok bool) {
 	if !p.active {
-		return "", false
+		return "", 0, false
 	}
 	p.active = false
-	return p.text.String(), true
+	return p.text.String(), p.dropped, true
 }
 
 // key adds one key of the paste: characters as they are, Enter (a CR) and Ctrl-J (a LF)
 // as one newline, a CR LF pair as one newline, Tab as a tab. Other keys carry nothing.
 func (p *pasteState) key(ev *tcell.EventKey) {
+	if p.text.Len() >= MaxPaste {
+		p.dropped++
+		return
+	}
 	cr := false
 	switch k := ev.Key(); {
 	case k == tcell.KeyRune:
