@@ -367,7 +367,7 @@ func TestFilesHostileAndLargeFiles(t *testing.T) {
 
 	noRawControls := func(fr screenFrame) {
 		t.Helper()
-		for _, c := range fr.cells {
+		for _, c := range fr.Cells {
 			for _, r := range c.Runes {
 				if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 					t.Fatalf("a raw control character %U reached the screen:\n%s", r, fr.text())

@@ -35,7 +35,7 @@ func TestLogFollowsNewLines(t *testing.T) {
 	procs.send(t, "alice", "say hello from stderr")
 	procs.send(t, "alice", "say \x1b[31mred\x1b[0m and a bell\x07")
 	f := h.waitText("hello from stderr", "[31mred")
-	for _, c := range f.cells {
+	for _, c := range f.Cells {
 		for _, r := range c.Runes {
 			if r == 0x1b || r == 0x07 {
 				t.Fatalf("a raw control character reached the screen:\n%s", f.text())

@@ -5,87 +5,37 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // deadline bounds every wait of these tests.
-const deadline = 10 * time.Second
+const deadline = windowtest.Deadline
 
-// frameScreen is a simulation screen that keeps the text of the last frame shown and
-// says when a new one is: tests wait for what the screen shows, without sleeping.
+// frameScreen is the simulation screen, and the text of the last frame shown.
 type frameScreen struct {
 	tcell.SimulationScreen
-	w, h   int
-	mu     sync.Mutex
-	text   string
-	frames chan struct{}
+	h *windowtest.Harness
 }
 
-func (s *frameScreen) Init() error {
-	if err := s.SimulationScreen.Init(); err != nil {
-		return err
-	}
-	s.SetSize(s.w, s.h)
-	return nil
-}
-
-func (s *frameScreen) Show() {
-	s.SimulationScreen.Show()
-	s.snapshot()
-}
-
-func (s *frameScreen) Sync() {
-	s.SimulationScreen.Sync()
-	s.snapshot()
-}
-
-// snapshot keeps the frame's text, each row without its trailing spaces.
-func (s *frameScreen) snapshot() {
-	cells, w, h := s.GetContents()
-	var b strings.Builder
-	for y := 0; y < h; y++ {
-		var row strings.Builder
-		for x := 0; x < w; x++ {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 {
-				continue
-			}
-			row.WriteString(string(c.Runes))
-			if window.TextWidth(string(c.Runes)) == 2 {
-				x++ // the second cell of a wide character
-			}
-		}
-		b.WriteString(strings.TrimRight(row.String(), " "))
-		b.WriteByte('\n')
-	}
-	s.mu.Lock()
-	s.text = b.String()
-	s.mu.Unlock()
-	select {
-	case s.frames <- struct{}{}:
-	default:
-	}
-}
-
-func (s *frameScreen) current() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.text
+func (s frameScreen) current() string {
+	f, _ := s.h.Screen.Last()
+	return f.Text()
 }
 
 // harness runs a window.App on a simulation screen, with a configuration file in a new
 // folder and an empty PATH (so the agents' programs are "not found": a warning).
 type harness struct {
+	*windowtest.Harness
 	t      *testing.T
-	screen *frameScreen
+	screen frameScreen
 	app    *window.App
 	path   string
 	added  chan string
@@ -112,27 +62,9 @@ func newHarnessSized(t *testing.T, original string, lang window.Language, width,
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := &frameScreen{SimulationScreen: tcell.NewSimulationScreen("UTF-8"), w: width, h: height, frames: make(chan struct{}, 1)}
-	clock := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	app, err := window.New(window.Options{Screen: s, Language: lang, Now: func() time.Time { return clock }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, screen: s, app: app, path: path, added: make(chan string, 1)}
-	done := make(chan error, 1)
-	go func() { done <- app.Run() }()
-	t.Cleanup(func() {
-		app.Quit()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		case <-time.After(deadline):
-			t.Error("Run did not return after Quit")
-		}
-	})
-	return h
+	wh := windowtest.Start(t, windowtest.Config{Width: width, Height: height,
+		Options: window.Options{Language: lang, Now: windowtest.NewClock().Now}})
+	return &harness{Harness: wh, t: t, screen: frameScreen{wh.Sim, wh}, app: wh.App, path: path, added: make(chan string, 1)}
 }
 
 // open opens the wizard in lang and waits for its title on screen.
@@ -149,30 +81,13 @@ func (h *harness) open(lang string) {
 // onUI runs f on the UI goroutine and waits for it.
 func (h *harness) onUI(f func()) {
 	h.t.Helper()
-	ran := make(chan struct{})
-	h.app.Post(func() { f(); close(ran) })
-	select {
-	case <-ran:
-	case <-time.After(deadline):
-		h.t.Fatal("posted work did not run")
-	}
+	h.Post(f)
 }
 
 // waitScreen waits for a frame that satisfies ok and returns its text.
 func (h *harness) waitScreen(what string, ok func(string) bool) string {
 	h.t.Helper()
-	timer := time.NewTimer(deadline)
-	defer timer.Stop()
-	for {
-		if s := h.screen.current(); ok(s) {
-			return s
-		}
-		select {
-		case <-h.screen.frames:
-		case <-timer.C:
-			h.t.Fatalf("the screen never showed %s; it shows:\n%s", what, h.screen.current())
-		}
-	}
+	return h.WaitFrame(what, func(f windowtest.Frame) bool { return ok(f.Text()) }).Text()
 }
 
 func (h *harness) waitText(text string) string {
@@ -180,13 +95,9 @@ func (h *harness) waitText(text string) string {
 	return h.waitScreen(strings.TrimSpace(text), func(s string) bool { return strings.Contains(s, text) })
 }
 
-func (h *harness) press(k tcell.Key) { h.screen.InjectKey(k, 0, tcell.ModNone) }
+func (h *harness) press(k tcell.Key) { h.Key(k, 0, tcell.ModNone) }
 
-func (h *harness) typeText(s string) {
-	for _, r := range s {
-		h.screen.InjectKey(tcell.KeyRune, r, tcell.ModNone)
-	}
-}
+func (h *harness) typeText(s string) { h.Type(s) }
 
 // fill types text in the focused field, then Tab.
 func (h *harness) fill(text string) {
@@ -220,19 +131,7 @@ func (h *harness) fileText() string {
 // golden compares text with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name, text string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if text != string(want) {
-		t.Errorf("screen differs from %s:\n%s\nwant:\n%s", path, text, want)
-	}
+	windowtest.Golden(t, filepath.Join("testdata", name), text, *update)
 }
 
 // timeout fires when a wait has lasted too long.

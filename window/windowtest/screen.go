@@ -1,0 +1,182 @@
+package windowtest
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/uniseg"
+)
+
+// Screen is the screen given to the App: it says when the App has started it, counts its
+// full redraws (Sync) and bells, and keeps a copy of each frame as it is shown, taken on the
+// screen's goroutine, with a signal for those waiting on the next one.
+type Screen struct {
+	tcell.Screen
+	sim           tcell.SimulationScreen // nil when the wrapped screen is not a simulation
+	width, height int                    // the size set when the App starts the screen, if any
+	started       chan struct{}
+	startOnce     sync.Once
+	syncs         atomic.Int64
+	synced        chan struct{}
+	bells         atomic.Int64
+
+	mu    sync.Mutex
+	frame Frame
+	next  chan struct{}
+}
+
+func newScreen(screen tcell.Screen, width, height int) *Screen {
+	s := &Screen{Screen: screen, width: width, height: height, started: make(chan struct{}),
+		synced: make(chan struct{}, 1), next: make(chan struct{})}
+	s.sim, _ = screen.(tcell.SimulationScreen)
+	return s
+}
+
+// Init starts the wrapped screen, gives it its size, and says it has started.
+func (s *Screen) Init() error {
+	err := s.Screen.Init()
+	if err == nil && s.sim != nil && s.width > 0 && s.height > 0 {
+		s.sim.SetSize(s.width, s.height)
+	}
+	s.startOnce.Do(func() { close(s.started) })
+	return err
+}
+
+// Show shows the frame and keeps a copy of it.
+func (s *Screen) Show() {
+	s.Screen.Show()
+	s.capture()
+}
+
+// Sync redraws the whole screen, keeps a copy of it and counts it.
+func (s *Screen) Sync() {
+	s.Screen.Sync()
+	s.capture()
+	s.syncs.Add(1)
+	select {
+	case s.synced <- struct{}{}:
+	default:
+	}
+}
+
+// Beep counts the bell.
+func (s *Screen) Beep() error {
+	s.bells.Add(1)
+	return nil
+}
+
+// Bells is the number of bells rung so far.
+func (s *Screen) Bells() int64 { return s.bells.Load() }
+
+func (s *Screen) capture() {
+	var f Frame
+	if s.sim != nil {
+		f = contents(s.sim)
+	}
+	s.mu.Lock()
+	f.N = s.frame.N + 1
+	s.frame = f
+	close(s.next)
+	s.next = make(chan struct{})
+	s.mu.Unlock()
+}
+
+// Last returns the last frame shown and a channel closed when the next one is.
+func (s *Screen) Last() (Frame, <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.frame, s.next
+}
+
+// contents copies the cells of a simulation screen: call it where no frame is being drawn.
+func contents(sim tcell.SimulationScreen) Frame {
+	cells, w, h := sim.GetContents()
+	out := make([]tcell.SimCell, len(cells))
+	for i, c := range cells {
+		out[i] = tcell.SimCell{Style: c.Style, Runes: append([]rune(nil), c.Runes...)}
+	}
+	return Frame{Cells: out, W: w, H: h}
+}
+
+// Frame is a copy of the screen's cells.
+type Frame struct {
+	Cells []tcell.SimCell
+	W, H  int
+	N     uint64 // the frame's number, from 1; 0 for a copy not taken as a frame was shown
+}
+
+// Text returns the frame's rows, each followed by a newline, trailing spaces removed.
+func (f Frame) Text() string {
+	var b strings.Builder
+	for y := 0; y < f.H; y++ {
+		var row strings.Builder
+		for x := 0; x < f.W; {
+			s := string(f.Cells[y*f.W+x].Runes)
+			if s == "" {
+				s = " "
+			}
+			row.WriteString(s)
+			x += max(uniseg.StringWidth(s), 1)
+		}
+		b.WriteString(strings.TrimRight(row.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Rows returns the frame's rows, as Text splits them (the last one is empty).
+func (f Frame) Rows() []string { return strings.Split(f.Text(), "\n") }
+
+// Find returns the cell where s first starts on the screen.
+func (f Frame) Find(s string) (x, y int, ok bool) {
+	for y, row := range f.Rows() {
+		if i := strings.Index(row, s); i >= 0 {
+			return uniseg.StringWidth(row[:i]), y, true
+		}
+	}
+	return 0, 0, false
+}
+
+// Style returns the style of the cell (x, y).
+func (f Frame) Style(x, y int) tcell.Style { return f.Cells[y*f.W+x].Style }
+
+// Styles returns one letter per cell, the same letter for the same style, and a legend.
+func (f Frame) Styles() string {
+	letters := "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	seen := map[tcell.Style]byte{}
+	var order []tcell.Style
+	var b strings.Builder
+	for y := 0; y < f.H; y++ {
+		for x := 0; x < f.W; x++ {
+			st := f.Style(x, y)
+			l, ok := seen[st]
+			if !ok {
+				l = '?'
+				if len(order) < len(letters) {
+					l = letters[len(order)]
+				}
+				seen[st] = l
+				order = append(order, st)
+			}
+			b.WriteByte(l)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("legend:\n")
+	for _, st := range order {
+		fg, bg, attrs := st.Decompose()
+		fmt.Fprintf(&b, "%c fg=%s bg=%s attrs=%d\n", seen[st], colorName(fg), colorName(bg), attrs)
+	}
+	return b.String()
+}
+
+// colorName names a colour the same way each run (tcell's names come from a map).
+func colorName(c tcell.Color) string {
+	if !c.Valid() {
+		return c.String()
+	}
+	return fmt.Sprintf("#%06x", c.Hex())
+}
