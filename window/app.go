@@ -227,6 +227,9 @@ func (a *App) Run() (err error) {
 		case <-a.timer.C:
 			a.timerAt = time.Time{}
 			a.dirty.Store(true)
+			// Keep the next wake-up scheduled at every moment while something moves, not
+			// only once the coming frame is drawn (which may be put off).
+			a.scheduleTimers()
 		case <-a.quit:
 			return nil
 		case <-a.failed:
