@@ -64,19 +64,11 @@ func (l *List) HandleEvent(ev Event) bool {
 	page := max(l.height-1, 1)
 	switch ev := ev.(type) {
 	case Key:
+		if to, ok := navigate(ev, l.selected, page, len(l.items)-1); ok {
+			l.Select(to)
+			return true
+		}
 		switch {
-		case ev.Is(Named(KeyUp, 0)):
-			l.Select(l.selected - 1)
-		case ev.Is(Named(KeyDown, 0)):
-			l.Select(l.selected + 1)
-		case ev.Is(Named(KeyPgUp, 0)):
-			l.Select(l.selected - page)
-		case ev.Is(Named(KeyPgDn, 0)):
-			l.Select(l.selected + page)
-		case ev.Is(Named(KeyHome, 0)):
-			l.Select(0)
-		case ev.Is(Named(KeyEnd, 0)):
-			l.Select(len(l.items) - 1)
 		case ev.Is(Named(KeyEnter, 0)):
 			if l.OnActivate != nil && len(l.items) > 0 {
 				l.OnActivate(l.selected)
@@ -148,4 +140,24 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// navigate is where the moving keys take a position: the arrows by one, the pages by page,
+// Home and End to 0 and last (the caller clamps). ok is false for any other key.
+func navigate(k Key, cur, page, last int) (to int, ok bool) {
+	switch {
+	case k.Is(Named(KeyUp, 0)):
+		return cur - 1, true
+	case k.Is(Named(KeyDown, 0)):
+		return cur + 1, true
+	case k.Is(Named(KeyPgUp, 0)):
+		return cur - page, true
+	case k.Is(Named(KeyPgDn, 0)):
+		return cur + page, true
+	case k.Is(Named(KeyHome, 0)):
+		return 0, true
+	case k.Is(Named(KeyEnd, 0)):
+		return last, true
+	}
+	return cur, false
 }

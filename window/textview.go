@@ -109,23 +109,11 @@ func (v *TextView) HandleEvent(ev Event) bool {
 	page := max(v.height-1, 1)
 	switch ev := ev.(type) {
 	case Key:
-		switch {
-		case ev.Is(Named(KeyUp, 0)):
-			v.scrollTo(v.top - 1)
-		case ev.Is(Named(KeyDown, 0)):
-			v.scrollTo(v.top + 1)
-		case ev.Is(Named(KeyPgUp, 0)):
-			v.scrollTo(v.top - page)
-		case ev.Is(Named(KeyPgDn, 0)):
-			v.scrollTo(v.top + page)
-		case ev.Is(Named(KeyHome, 0)):
-			v.scrollTo(0)
-		case ev.Is(Named(KeyEnd, 0)):
-			v.scrollTo(len(v.rows))
-		default:
-			return false
+		to, ok := navigate(ev, v.top, page, len(v.rows))
+		if ok {
+			v.scrollTo(to)
 		}
-		return true
+		return ok
 	case Mouse:
 		switch ev.Action {
 		case MouseWheelUp:
