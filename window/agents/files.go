@@ -46,6 +46,9 @@ type Files struct {
 	treeW      int
 	inView     bool   // the viewer has the keys (Tab)
 	selectNext string // the path to highlight once the next listing is in
+	// selectFrom is what was highlighted when selectNext was asked for: if the user has
+	// moved the highlight since, the listing does not take it back.
+	selectFrom string
 
 	view *fileView
 	msg  string
@@ -169,9 +172,16 @@ func (f *Files) listFolder(p string) {
 // rebuild recomputes the rows after a change of the tree, keeping the highlight on the
 // same path (or on the one asked for), and follows the highlighted file in the viewer.
 func (f *Files) rebuild() {
-	cur := f.selectNext
-	if cur == "" && f.sel < len(f.rows) {
+	cur := ""
+	if f.sel < len(f.rows) {
 		cur = f.rows[f.sel].info.Path
+	}
+	if f.selectNext != "" {
+		if cur == f.selectFrom {
+			cur = f.selectNext
+		} else {
+			f.selectNext = ""
+		}
 	}
 	f.rows = f.tree.rows(path.Base(f.ws.Root()))
 	found := false

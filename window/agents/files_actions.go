@@ -129,6 +129,11 @@ func (f *Files) done(err error, p string, dir bool, ok string) {
 	default:
 		f.say(false, ok)
 		f.selectNext = p
+		if r, ok := f.current(); ok {
+			f.selectFrom = r.info.Path
+		} else {
+			f.selectFrom = ""
+		}
 	}
 	f.refresh()
 }
