@@ -14,7 +14,10 @@ import (
 // container" really run. Anything else (the lifecycle commands) succeeds.
 const fakeEngine = `#!/bin/sh
 me=${0##*/}
-{ printf '%s' "$PWD"; for a in "$me" "$@"; do printf '\037%s' "$a"; done; printf '\n'; } >> "$FAKE_ENGINE_LOG"
+us=$(printf '\037')
+line=$PWD
+for a in "$me" "$@"; do line="$line$us$a"; done
+printf '%s\n' "$line" >> "$FAKE_ENGINE_LOG"
 case "$me $1" in
 "docker container") echo true ;;
 "sbx ls") echo sandy ;;
@@ -38,6 +41,7 @@ exit 0
 type engines struct {
 	t   *testing.T
 	log string
+	off int // how much of the log calls has returned
 }
 
 // installEngines puts the stand-in docker and sbx first in PATH.
@@ -68,18 +72,23 @@ type call struct {
 	args []string // the program's name, then its arguments
 }
 
-// calls returns the calls recorded since the last time, and forgets them.
+// calls returns the calls recorded since the last time. Each stand-in writes its line in
+// one write, but a call may be reading while one is being written: only whole lines are
+// taken, the rest waits for the next time.
 func (e *engines) calls() []call {
 	e.t.Helper()
 	b, err := os.ReadFile(e.log)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if err := os.WriteFile(e.log, nil, 0o644); err != nil {
-		e.t.Fatal(err)
+	b = b[e.off:]
+	end := strings.LastIndexByte(string(b), '\n')
+	if end < 0 {
+		return nil
 	}
+	e.off += end + 1
 	var out []call
-	for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+	for _, line := range strings.Split(string(b[:end]), "\n") {
 		if line == "" {
 			continue
 		}

@@ -12,9 +12,10 @@ import (
 )
 
 // shellScript is a $SHELL that records where it ran, with which env, and exits at once.
+// It writes its record last, in one write, so that a whole record means the shell is done.
 const shellScript = `#!/bin/sh
-printf '%s\n%s\n' "$PWD" "$AGENT_TAG" > "$SHELL_RECORD"
 echo "shell output"
+printf '%s\n%s\n' "$PWD" "$AGENT_TAG" > "$SHELL_RECORD"
 `
 
 func TestTerminalLocal(t *testing.T) {
@@ -55,13 +56,14 @@ func TestTerminalLocal(t *testing.T) {
 	h.waitText("Could not open the terminal of Alice")
 }
 
-// waitFile waits for the shell's record: OpenTerminal returns only once the shell ended,
-// so the frame after the key is enough; the file is then read.
+// waitFile waits for the shell's whole record (the file exists from the moment the shell
+// opens it, before it writes): the screen is redrawn when the shell has ended, so each
+// frame is a moment to look again.
 func waitFile(t *testing.T, h *harness, p string) {
 	t.Helper()
 	h.waitFrame("the shell's record", func(screenFrame) bool {
-		_, err := os.Stat(p)
-		return err == nil
+		b, err := os.ReadFile(p)
+		return err == nil && strings.HasSuffix(string(b), "\n")
 	})
 }
 
