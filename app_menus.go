@@ -40,6 +40,16 @@ func (ap *application) menuHandlers() window.MenuHandlers {
 		CurrentChannel: ap.currentChannel,
 		RenameChannel:  ap.renameChannel,
 		DeleteChannel:  ap.deleteChannel,
+		ChannelUnread: func(name string) bool {
+			ch, ok := ap.channelByName(name)
+			if !ok {
+				return false
+			}
+			w := ap.find(winChannel, ch.ID, "")
+			return w != nil && w.win.Unread()
+		},
+		AddMember:    ap.askAddMember,
+		RemoveMember: ap.askRemoveMember,
 
 		Agents: func() []window.AgentEntry {
 			entries := make([]window.AgentEntry, len(ap.cfg.Agents))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"slices"
-	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -15,7 +14,6 @@ import (
 // menu's member entries and unread marks. It runs on the screen's goroutine before the
 // first windows open.
 func (ap *application) wireConversations() {
-	ap.app.SetMenus(ap.channelMenus(ap.app.DefaultMenus(ap.menuHandlers())))
 	c, ok := ap.agents.(conversations)
 	if !ok {
 		return
@@ -56,46 +54,6 @@ func (ap *application) reloadChannels() {
 		chans, err := ap.st.Channels()
 		ap.app.Post(func() { ap.setChannels(chans, err) })
 	})
-}
-
-// channelMenus returns the menus with the Channels menu completed: a mark on the channels
-// whose window has unread content, and the entries that add and remove members.
-func (ap *application) channelMenus(menus []*window.Menu) []*window.Menu {
-	for _, m := range menus {
-		if m.Label != window.LabelMenuChannels {
-			continue
-		}
-		items := m.Items
-		m.Items = func() []window.MenuItem {
-			out := items()
-			for i := range out {
-				if ch, ok := ap.channelOfItem(out[i]); ok {
-					if w := ap.find(winChannel, ch.ID, ""); w != nil && w.win.Unread() {
-						out[i].Text += " " + ap.x.ct(chmsgUnreadMark)
-					}
-				}
-			}
-			has := func() bool { return ap.currentChannel() != "" }
-			return append(out,
-				window.MenuItem{Text: ap.x.ct(chmsgAddMember), Enabled: has, Action: ap.askAddMember},
-				window.MenuItem{Text: ap.x.ct(chmsgRemoveMember), Enabled: has, Action: ap.askRemoveMember},
-			)
-		}
-	}
-	return menus
-}
-
-// channelOfItem returns the channel an entry of the Channels menu opens.
-func (ap *application) channelOfItem(it window.MenuItem) (store.Channel, bool) {
-	if it.Label != 0 || it.Separator || !strings.HasPrefix(it.Text, "#") {
-		return store.Channel{}, false
-	}
-	for _, ch := range ap.channels {
-		if "#"+shownName(ch) == it.Text {
-			return ch, true
-		}
-	}
-	return store.Channel{}, false
 }
 
 // focusedChannel returns the channel of the focused window.

@@ -12,43 +12,34 @@ import (
 type chmsg int
 
 const (
-	chmsgAddMember chmsg = iota
-	chmsgRemoveMember
-	chmsgAddTitle
+	chmsgAddTitle chmsg = iota
 	chmsgRemoveTitle
 	chmsgAllMembers
 	chmsgNoMember
 	chmsgAdded
 	chmsgRemoved
 	chmsgLeft
-	chmsgUnreadMark
 	chmsgCount // not a message: the number of keys
 )
 
 var channelTexts = map[string]*[chmsgCount]string{
 	config.English: {
-		chmsgAddMember:    "Add member…",
-		chmsgRemoveMember: "Remove member…",
-		chmsgAddTitle:     "Add a member to #%s",
-		chmsgRemoveTitle:  "Remove a member from #%s",
-		chmsgAllMembers:   "Every agent is already a member of #%s",
-		chmsgNoMember:     "#%s has no member",
-		chmsgAdded:        "%s added to #%s",
-		chmsgRemoved:      "%s removed from #%s",
-		chmsgLeft:         "%s left the channel",
-		chmsgUnreadMark:   "●",
+		chmsgAddTitle:    "Add a member to #%s",
+		chmsgRemoveTitle: "Remove a member from #%s",
+		chmsgAllMembers:  "Every agent is already a member of #%s",
+		chmsgNoMember:    "#%s has no member",
+		chmsgAdded:       "%s added to #%s",
+		chmsgRemoved:     "%s removed from #%s",
+		chmsgLeft:        "%s left the channel",
 	},
 	config.French: {
-		chmsgAddMember:    "Ajouter un membre…",
-		chmsgRemoveMember: "Retirer un membre…",
-		chmsgAddTitle:     "Ajouter un membre à #%s",
-		chmsgRemoveTitle:  "Retirer un membre de #%s",
-		chmsgAllMembers:   "Tous les agents sont déjà membres de #%s",
-		chmsgNoMember:     "#%s n'a aucun membre",
-		chmsgAdded:        "%s ajouté à #%s",
-		chmsgRemoved:      "%s retiré de #%s",
-		chmsgLeft:         "%s a quitté le channel",
-		chmsgUnreadMark:   "●",
+		chmsgAddTitle:    "Ajouter un membre à #%s",
+		chmsgRemoveTitle: "Retirer un membre de #%s",
+		chmsgAllMembers:  "Tous les agents sont déjà membres de #%s",
+		chmsgNoMember:    "#%s n'a aucun membre",
+		chmsgAdded:       "%s ajouté à #%s",
+		chmsgRemoved:     "%s retiré de #%s",
+		chmsgLeft:        "%s a quitté le channel",
 	},
 }
 

@@ -29,6 +29,12 @@ type MenuHandlers struct {
 	RenameChannel  func(old, new string) (problem string)
 	// DeleteChannel runs once the user confirmed.
 	DeleteChannel func(name string)
+	// ChannelUnread marks a channel whose window has content not read yet.
+	ChannelUnread func(name string) bool
+	// AddMember and RemoveMember act on the current channel; each entry is offered when
+	// set.
+	AddMember    func()
+	RemoveMember func()
 
 	// Agent menu: one entry per agent, then the Agents panel, the wizard, the project
 	// agents file, cancel turn and status.
@@ -78,19 +84,30 @@ func (a *App) DefaultMenus(h MenuHandlers) []*Menu {
 		var items []MenuItem
 		if h.Channels != nil {
 			for _, name := range h.Channels() {
-				items = append(items, MenuItem{Text: "#" + name, Action: bind(h.OpenChannel, name)})
+				text := "#" + name
+				if h.ChannelUnread != nil && h.ChannelUnread(name) {
+					text += " ●"
+				}
+				items = append(items, MenuItem{Text: text, Action: bind(h.OpenChannel, name)})
 			}
 		}
 		if len(items) == 0 {
 			items = append(items, MenuItem{Label: LabelNoChannels})
 		}
 		hasCurrent := func() bool { return h.CurrentChannel != nil && h.CurrentChannel() != "" }
-		return append(items,
+		items = append(items,
 			MenuItem{Separator: true},
 			MenuItem{Label: LabelItemNewChannel, Action: a.newChannelAction(h)},
 			MenuItem{Label: LabelItemRenameChannel, Enabled: hasCurrent, Action: a.renameChannelAction(h)},
 			MenuItem{Label: LabelItemDeleteChannel, Enabled: hasCurrent, Action: a.deleteChannelAction(h)},
 		)
+		if h.AddMember != nil {
+			items = append(items, MenuItem{Label: LabelItemAddMember, Enabled: hasCurrent, Action: h.AddMember})
+		}
+		if h.RemoveMember != nil {
+			items = append(items, MenuItem{Label: LabelItemRemoveMember, Enabled: hasCurrent, Action: h.RemoveMember})
+		}
+		return items
 	}}
 	agent := &Menu{Label: LabelMenuAgent, Items: func() []MenuItem {
 		var items []MenuItem

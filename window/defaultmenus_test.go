@@ -3,6 +3,8 @@ package window
 import (
 	"strings"
 	"testing"
+
+	"github.com/gdamore/tcell/v2"
 )
 
 // TestMenuAgentsAndConfigurationEntries: the entries of the Agents panel, the wizard, the
@@ -101,5 +103,49 @@ func TestKeysListTheAgentsWindows(t *testing.T) {
 				t.Errorf("%v: the list of keys lacks %q:\n%s", lang, w, b.String())
 			}
 		}
+	}
+}
+
+// TestChannelsMenuMembersAndUnread: the member entries are offered when their handlers
+// are set, and a channel with unread content is marked.
+func TestChannelsMenuMembersAndUnread(t *testing.T) {
+	app, err := New(Options{Screen: tcell.NewSimulationScreen("")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := false
+	menus := app.DefaultMenus(MenuHandlers{
+		Channels:       func() []string { return []string{"général", "ops"} },
+		OpenChannel:    func(string) {},
+		CurrentChannel: func() string { return "général" },
+		ChannelUnread:  func(name string) bool { return name == "ops" },
+		AddMember:      func() { added = true },
+		RemoveMember:   func() {},
+	})
+	var items []MenuItem
+	for _, m := range menus {
+		if m.Label == LabelMenuChannels {
+			items = m.Items()
+		}
+	}
+	var texts []string
+	for _, it := range items {
+		if it.Label != 0 {
+			texts = append(texts, app.T(it.Label))
+		} else {
+			texts = append(texts, it.Text)
+		}
+		if it.Label == LabelItemAddMember {
+			it.Action()
+		}
+	}
+	got := strings.Join(texts, "|")
+	for _, want := range []string{"#général|", "#ops ●|", "Add member…", "Remove member…"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Channels menu %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "#général ●") || !added {
+		t.Errorf("Channels menu %q (add member ran: %v)", got, added)
 	}
 }

@@ -244,6 +244,8 @@ const (
 	LabelHintOpen
 	LabelHintParent
 	LabelPasteCut
+	LabelItemAddMember
+	LabelItemRemoveMember
 
 	labelCount
 )

@@ -230,5 +230,7 @@ var labelsEN = [labelCount]string{
 	LabelChooserUnreadable: "%s cannot be read.",
 	LabelHintOpen:          "Open",
 	LabelHintParent:        "Go up",
+	LabelItemAddMember:     "~A~dd member…",
+	LabelItemRemoveMember:  "Re~m~ove member…",
 	LabelPasteCut:          "The paste was cut at %d MiB: %d characters were left out.",
 }

@@ -230,5 +230,7 @@ var labelsFR = [labelCount]string{
 	LabelChooserUnreadable: "%s ne peut pas être lu.",
 	LabelHintOpen:          "Ouvrir",
 	LabelHintParent:        "Remonter",
+	LabelItemAddMember:     "~A~jouter un membre…",
+	LabelItemRemoveMember:  "Re~t~irer un membre…",
 	LabelPasteCut:          "Le collage a été coupé à %d Mio : %d caractères ont été laissés de côté.",
 }
