@@ -1,106 +1,17 @@
 // Command sidekicks is a keyboard-driven terminal application for working with AI agents
-// that speak the Agent Client Protocol.
+// that speak the Agent Client Protocol. It only wires: the sub-commands are in package cli,
+// the application on screen in package app.
 package main
 
 import (
-	"errors"
-	"flag"
-	"fmt"
-	"io"
 	"os"
+
+	"git.rickub.com/bots-garden/sidekicks/cli"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "dev"
 
-// A command is one sub-command of sidekicks.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
-}
-
-func commands() []command {
-	return []command{
-		{"check", "validate the configuration and print its errors and warnings", runCheck},
-		{"schema", "print the configuration's JSON Schema", runSchema},
-		{"ask", "run one turn with an agent, without the screen", runAsk},
-		{"demo-agent", "run the built-in ACP demo agent on stdin and stdout", runDemoAgent},
-		{"version", "print the version", runVersion},
-	}
-}
-
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-// run dispatches to a sub-command and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		for _, c := range commands() {
-			if c.name == args[0] {
-				return c.run(args[1:], stdout, stderr)
-			}
-		}
-		fmt.Fprintf(stderr, "sidekicks: unknown command %q\n", args[0])
-		usage(stderr)
-		return 2
-	}
-	return runApp(args, stdout, stderr)
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: sidekicks [--config FILE]")
-	fmt.Fprintln(w, "       sidekicks COMMAND [options]")
-	fmt.Fprintln(w, "\ncommands:")
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
-	}
-	fmt.Fprintln(w, "\n'sidekicks COMMAND --help' describes a command's options.")
-}
-
-// newFlags returns a flag set that prints its usage to stderr and reports errors instead
-// of exiting, so that run can return status 2.
-func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n", synopsis)
-		if hasFlags(fs) {
-			fmt.Fprintln(stderr, "\noptions:")
-			fs.PrintDefaults()
-		}
-	}
-	return fs
-}
-
-func hasFlags(fs *flag.FlagSet) bool {
-	n := 0
-	fs.VisitAll(func(*flag.Flag) { n++ })
-	return n > 0
-}
-
-// parseFlags parses args; it returns the exit status to use and false when the command
-// must stop (help was asked: 0; a bad flag: 2).
-func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0, false
-		}
-		return 2, false
-	}
-	return 0, true
-}
-
-func runVersion(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("version", "sidekicks version", stderr)
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "sidekicks version: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	fmt.Fprintf(stdout, "sidekicks %s\n", version)
-	return 0
+	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr, version))
 }

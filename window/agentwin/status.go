@@ -5,35 +5,11 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
-// ConnStatus is what an agent's ACP connection knows of it, for Agent status: the
-// acp package's Stats and the authMethods of its answer to initialize, copied into plain
-// fields. Strings come from the agent: StatusLines sanitizes them.
-type ConnStatus struct {
-	// UnknownUpdates counts the session updates that could not be decoded (a kind the
-	// client does not know, or a wrong shape); the last one's kind and error.
-	UnknownUpdates   int64
-	LastUnknownKind  string
-	LastUnknownError string
-	// Ignored counts the other messages there was nothing to do with; the reason of the last.
-	Ignored     int64
-	LastIgnored string
-	// Malformed counts lines that were not JSON objects; Oversize lines over the limit.
-	Malformed, Oversize int64
-	// AuthMethods are the logins the agent asks for, which Sidekicks cannot perform.
-	AuthMethods []AuthMethod
-}
-
-// AuthMethod is one login an agent offers.
-type AuthMethod struct {
-	Name        string
-	Description string
-}
-
 // StatusLines returns the part of Agent status about one agent's conversation and
 // connection: the commands it announced with their descriptions, the updates it sent
 // that were ignored (with the last one and its error), and the login it asks for. conv may
 // be nil (no window on the agent yet): the commands are then unknown.
-func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn ConnStatus) []window.TextLine {
+func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn chat.ConnStatus) []window.TextLine {
 	line := func(text string, c window.Class) window.TextLine { return window.TextLine{Text: text, Class: c} }
 	var out []window.TextLine
 	out = append(out, line(l.T(window.LabelStatusCommands), window.ClassKeyword))

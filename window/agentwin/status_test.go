@@ -30,10 +30,10 @@ func TestStatusLines(t *testing.T) {
 		{Name: "plan", Description: "Make a plan"},
 	}}})
 	h.Update(sdk.SessionUpdate{CurrentModeUpdate: &sdk.SessionCurrentModeUpdate{CurrentModeId: "code"}})
-	conn := ConnStatus{
+	conn := chat.ConnStatus{
 		UnknownUpdates: 3, LastUnknownKind: "future_update", LastUnknownError: "unknown kind\x1b[31m",
 		Malformed: 1, Oversize: 2,
-		AuthMethods: []AuthMethod{{Name: "Log in with \x1b]0;x\x07GitHub", Description: "OAuth"}},
+		AuthMethods: []chat.AuthMethod{{Name: "Log in with \x1b]0;x\x07GitHub", Description: "OAuth"}},
 	}
 	got := statusText(StatusLines(window.NewLabels(window.English), conv, "alice", conn))
 	want := `syntax.keyword|Commands announced
@@ -52,7 +52,7 @@ text|  Log in with GitHub — OAuth
 	}
 
 	// No conversation yet, nothing ignored, in French.
-	got = statusText(StatusLines(window.NewLabels(window.French), nil, "bob", ConnStatus{}))
+	got = statusText(StatusLines(window.NewLabels(window.French), nil, "bob", chat.ConnStatus{}))
 	want = `syntax.keyword|Commandes annoncées
 syntax.comment|  aucune pour l'instant (un agent les annonce une fois sa session ouverte)
 syntax.comment|Rien d'ignoré.

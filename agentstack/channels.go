@@ -1,0 +1,324 @@
+package agentstack
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/store"
+)
+
+// Routing is the channels' side of the conversation service (DESIGN.md, "Channels"):
+// where a message typed in a channel goes (Route), what an addressed agent hears before the
+// message (Prepare: the catch-up of what it has not seen), and how far each agent has read
+// the channel (its seen mark in the history, moved once its turn has ended). An agent's own
+// window goes through it unchanged. Its methods may be called from any goroutine.
+type Routing struct {
+	st *store.Store
+	// flush writes every entry handed to the history so far (the Writer's Flush): the
+	// catch-up reads the store, which must hold what the conversation shows.
+	flush func() error
+	// catchUpBytes bounds the catch-up (chat.DefaultCatchUpBytes when 0).
+	catchUpBytes int
+	// lang is the language of the lines routing adds to a conversation ("en" or "fr").
+	lang string
+	logf func(format string, args ...any)
+
+	mu     sync.Mutex
+	svc    *chat.Service
+	agents []config.Agent
+	// pending holds, by conversation and agent, the seen mark the agent reaches once the
+	// turn that was given its catch-up ends.
+	pending map[agentInConv]int64
+	hooks   RoutingHooks
+}
+
+// agentInConv names one agent's place in one conversation.
+type agentInConv struct {
+	key   chat.Key
+	agent string
+}
+
+// RoutingHooks tell the application what routing did, from the goroutine that sent the
+// message (never the screen's). Each may be nil.
+type RoutingHooks struct {
+	// Members: routing added members to the channel (a mention of an agent that was not
+	// one); the channel list must be read again.
+	Members func(id store.ChannelID)
+	// Note: the message was kept as a note (nobody was addressed); r says how to address
+	// someone (Routing.HintText in the screen's language).
+	Note func(k chat.Key, r chat.Routing)
+	// Logf receives the problems the user need not see (the application's log).
+	Logf func(format string, args ...any)
+}
+
+func newChannelRouting(st *store.Store, flush func() error, lang string, logf func(string, ...any)) *Routing {
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	return &Routing{st: st, flush: flush, lang: lang, logf: logf, pending: make(map[agentInConv]int64)}
+}
+
+// options sets the service options of channels in o: Route, Prepare, and TurnEnded
+// (calling o's own TurnEnded after it).
+func (c *Routing) options(o chat.ServiceOptions) chat.ServiceOptions {
+	o.Route = c.route
+	o.Prepare = c.prepare
+	o.Files = c.files
+	next := o.TurnEnded
+	o.TurnEnded = func(k chat.Key, r chat.TurnResult) {
+		c.turnEnded(k, r)
+		if next != nil {
+			next(k, r)
+		}
+	}
+	return o
+}
+
+// attach gives the routing the service it serves, to find the conversations it adds
+// notices to and reads turns from.
+func (c *Routing) attach(svc *chat.Service) {
+	c.mu.Lock()
+	c.svc = svc
+	c.mu.Unlock()
+}
+
+// setAgents replaces the configuration's agents (at start and at each reload).
+func (c *Routing) setAgents(agents []config.Agent) {
+	c.mu.Lock()
+	c.agents = append([]config.Agent(nil), agents...)
+	c.mu.Unlock()
+}
+
+// SetHooks sets what the application is told.
+func (c *Routing) SetHooks(h RoutingHooks) {
+	c.mu.Lock()
+	c.hooks = h
+	c.mu.Unlock()
+}
+
+// log writes to the hooks' log, else to the routing's own.
+func (c *Routing) log(format string, args ...any) {
+	c.mu.Lock()
+	logf := c.hooks.Logf
+	c.mu.Unlock()
+	if logf == nil {
+		logf = c.logf
+	}
+	logf(format, args...)
+}
+
+// state returns what routing reads under the lock.
+func (c *Routing) state() (*chat.Service, []config.Agent, RoutingHooks) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.svc, c.agents, c.hooks
+}
+
+// agentRefs are the agents as routing knows them.
+func agentRefs(agents []config.Agent) []chat.AgentRef {
+	refs := make([]chat.AgentRef, len(agents))
+	for i, a := range agents {
+		refs[i] = chat.AgentRef{Name: a.Name, Title: a.Title}
+	}
+	return refs
+}
+
+// routeError is a channel message that routing refused: nothing was sent or kept, the
+// input keeps the text, and the routing's hint says why (HintText, in the screen's
+// language).
+type routeError struct{ r chat.Routing }
+
+func (e *routeError) Error() string {
+	return "message not routed: " + e.r.HintText(config.English)
+}
+
+// RouteHint returns what the input line says of a message routing refused, false when
+// err is another error.
+func RouteHint(err error, lang string) (string, bool) {
+	var re *routeError
+	if !errors.As(err, &re) {
+		return "", false
+	}
+	return re.r.HintText(lang), true
+}
+
+// files is the service's Files: in a channel, a word that mentions an agent (a member, or
+// any agent of the configuration) stays a mention even when the workspace has a file of
+// that name.
+func (c *Routing) files(k chat.Key, agent string, files chat.FileSource) chat.FileSource {
+	if k.Channel == 0 {
+		return files
+	}
+	members, err := c.st.Members(store.ChannelID(k.Channel))
+	if err != nil {
+		members = nil
+	}
+	_, agents, _ := c.state()
+	return chat.ChannelFiles(files, members, agentRefs(agents))
+}
+
+// route is the service's Route: an agent's window goes to its agent; a channel's message
+// goes where chat.Route says, members added by a mention joining the channel (in the
+// history, and with a line in the conversation) before the turns start.
+func (c *Routing) route(k chat.Key, text string) ([]chat.Delivery, error) {
+	if k.Channel == 0 {
+		return []chat.Delivery{{Agent: k.Agent, Text: text}}, nil
+	}
+	id := store.ChannelID(k.Channel)
+	members, err := c.st.Members(id)
+	if err != nil {
+		return nil, fmt.Errorf("routing a message of channel %d: %w", id, err)
+	}
+	svc, agents, hooks := c.state()
+	r := chat.Route(text, members, agentRefs(agents))
+	if r.Rejected() {
+		return nil, &routeError{r}
+	}
+	if len(r.Added) > 0 {
+		if err := c.join(svc, k, r.Added, agents); err != nil {
+			return nil, err
+		}
+		if hooks.Members != nil {
+			hooks.Members(id)
+		}
+	}
+	if r.Note && hooks.Note != nil {
+		hooks.Note(k, r)
+	}
+	ds := make([]chat.Delivery, len(r.Targets))
+	for i, t := range r.Targets {
+		ds[i] = chat.Delivery{Agent: t.Agent, Text: t.Text}
+	}
+	return ds, nil
+}
+
+// join adds agents to a channel, each with the line that says so.
+func (c *Routing) join(svc *chat.Service, k chat.Key, names []string, agents []config.Agent) error {
+	var conv *chat.Conversation
+	if svc != nil {
+		conv, _ = svc.Conversation(k)
+	}
+	for _, name := range names {
+		if err := c.st.AddMember(store.ChannelID(k.Channel), name); err != nil {
+			return fmt.Errorf("adding %s to channel %d: %w", name, k.Channel, err)
+		}
+		if conv != nil {
+			who := name
+			for _, a := range agents {
+				if a.Name == name && a.Title != "" {
+					who = a.Title
+				}
+			}
+			conv.AddNotice(chat.JoinedNotice(who, c.lang))
+		}
+	}
+	return nil
+}
+
+// prepare is the service's Prepare: in a channel, the catch-up of what the agent has not
+// seen, as the first block of its prompt (none when there is nothing to tell). It leaves
+// out the message being sent and everything of its turn and later ones (another agent's
+// answer to the same message, a message sent since), which the agent hears next time.
+func (c *Routing) prepare(k chat.Key, agent string) []sdk.ContentBlock {
+	if k.Channel == 0 {
+		return nil
+	}
+	svc, _, _ := c.state()
+	if svc == nil {
+		return nil
+	}
+	conv, ok := svc.Conversation(k)
+	if !ok {
+		return nil
+	}
+	turn := conv.State(agent).Turn
+	// The store must hold what the conversation holds: the message itself, the replies
+	// that came since the last save.
+	conv.Flush()
+	if err := c.flush(); err != nil {
+		c.log("writing channel %d before %s's catch-up: %v", k.Channel, agent, err)
+	}
+	id, err := c.st.ChannelConversation(store.ChannelID(k.Channel))
+	if err != nil {
+		c.log("catch-up of %s in channel %d: %v", agent, k.Channel, err)
+		return nil
+	}
+	unseen, err := c.st.Unseen(id, agent)
+	if err != nil {
+		c.log("catch-up of %s in channel %d: %v", agent, k.Channel, err)
+		return nil
+	}
+	heard, mark := catchUpOf(unseen, turn)
+	c.mu.Lock()
+	c.pending[agentInConv{k, agent}] = mark
+	c.mu.Unlock()
+	block, omitted := chat.CatchUp(heard, agent, c.catchUpBytes)
+	if omitted > 0 {
+		c.log("catch-up of %s in channel %d: %d older messages left out", agent, k.Channel, omitted)
+	}
+	if block == "" {
+		return nil
+	}
+	return []sdk.ContentBlock{sdk.TextBlock(block)}
+}
+
+// catchUpOf splits what an agent has not seen (oldest first, as Store.Unseen gives it) for
+// its turn number turn: heard is what its catch-up may tell (the entries of earlier turns),
+// and mark the last entry it will have seen once the turn has run — the seen mark moves
+// only past what the agent is given: it stops before the first message or reply it is not
+// (a reply of this turn or a later one, or one still being written: told unfinished now,
+// told whole next time). The message of the turn itself counts as given.
+func catchUpOf(unseen []chat.Entry, turn int64) (heard []chat.Entry, mark int64) {
+	blocked := false
+	for _, e := range unseen {
+		earlier := e.Turn < turn
+		if earlier {
+			heard = append(heard, e)
+		}
+		if blocked {
+			continue
+		}
+		given := earlier && e.Done || e.Kind == chat.KindUser && e.Turn == turn
+		if !given && said(e) {
+			blocked = true
+			continue
+		}
+		mark = e.ID
+	}
+	return heard, mark
+}
+
+// said reports whether an entry is something a catch-up repeats: a message or a reply
+// with text. Thoughts, tool calls, plans and notices are never repeated, so never wait.
+func said(e chat.Entry) bool {
+	return (e.Kind == chat.KindUser || e.Kind == chat.KindAgent) && strings.TrimSpace(e.Text) != ""
+}
+
+// turnEnded moves the agent's seen mark past what its turn gave it, once the turn ran:
+// a turn that failed (the agent could not be started, its process ended) may not have
+// reached the agent, which hears it all again next time.
+func (c *Routing) turnEnded(k chat.Key, r chat.TurnResult) {
+	if k.Channel == 0 {
+		return
+	}
+	c.mu.Lock()
+	mark, ok := c.pending[agentInConv{k, r.Agent}]
+	delete(c.pending, agentInConv{k, r.Agent})
+	c.mu.Unlock()
+	if !ok || r.Err != nil || mark <= 0 {
+		return
+	}
+	id, err := c.st.ChannelConversation(store.ChannelID(k.Channel))
+	if err == nil {
+		err = c.st.SetSeen(id, r.Agent, mark)
+	}
+	if err != nil && !errors.Is(err, store.ErrNoChannel) {
+		c.log("recording what %s has seen of channel %d: %v", r.Agent, k.Channel, err)
+	}
+}

@@ -1,0 +1,79 @@
+package agentstack
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+)
+
+// maxEmbedded is the largest file a prompt carries whole (a resource block); a bigger
+// one goes as a link for the agent to read.
+const maxEmbedded = 1 << 20
+
+// filesTimeout bounds one look at the workspace (a container's is a docker exec).
+const filesTimeout = 10 * time.Second
+
+// workspaceFiles is an agent's workspace as prompt building sees it, for one prompt: a
+// mention is a file when its folder's listing holds it (each folder listed once).
+type workspaceFiles struct {
+	ws    runtime.Workspace
+	lists map[string]map[string]bool // folder → its files (not folders)
+}
+
+func newWorkspaceFiles(ws runtime.Workspace) *workspaceFiles {
+	return &workspaceFiles{ws: ws, lists: make(map[string]map[string]bool)}
+}
+
+// Known reports whether p, relative to the workspace, is a file of its listing; paths
+// that are not plain relative paths, and what is under .git, are never files.
+func (f *workspaceFiles) Known(p string) bool {
+	if p == "" || path.IsAbs(p) || path.Clean(p) != p || p == ".." || strings.HasPrefix(p, "../") ||
+		p == ".git" || strings.HasPrefix(p, ".git/") {
+		return false
+	}
+	dir, name := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	if dir == "" {
+		dir = "."
+	}
+	files, ok := f.lists[dir]
+	if !ok {
+		files = make(map[string]bool)
+		ctx, cancel := context.WithTimeout(context.Background(), filesTimeout)
+		infos, err := f.ws.List(ctx, dir)
+		cancel()
+		if err == nil {
+			for _, fi := range infos {
+				if !fi.Dir {
+					files[fi.Name] = true
+				}
+			}
+		}
+		f.lists[dir] = files
+	}
+	return files[name]
+}
+
+// Read returns a file's text, refusing one over maxEmbedded.
+func (f *workspaceFiles) Read(p string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), filesTimeout)
+	defer cancel()
+	data, err := f.ws.ReadFile(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	if len(data) > maxEmbedded {
+		return "", fmt.Errorf("%s is %d bytes, over the %d bytes a prompt carries whole", p, len(data), maxEmbedded)
+	}
+	return string(data), nil
+}
+
+// URI is the file:// URI of the file as the agent sees it.
+func (f *workspaceFiles) URI(p string) string {
+	return (&url.URL{Scheme: "file", Path: path.Join(f.ws.Root(), p)}).String()
+}

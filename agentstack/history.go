@@ -1,0 +1,75 @@
+package agentstack
+
+import (
+	"sync"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/store"
+)
+
+// storeHistory gives the history database to chat's Service: conversations are found
+// in the store, their entries saved through one Writer.
+type storeHistory struct {
+	st *store.Store
+	w  *store.Writer
+}
+
+func newStoreHistory(st *store.Store, w *store.Writer) *storeHistory {
+	return &storeHistory{st: st, w: w}
+}
+
+// Open finds the conversation of an agent's window or of a channel, creating it.
+func (h *storeHistory) Open(k chat.Key) (chat.Transcript, error) {
+	var conv store.ConvID
+	var err error
+	if k.Agent != "" {
+		conv, err = h.st.AgentConversation(k.Agent)
+	} else {
+		conv, err = h.st.ChannelConversation(store.ChannelID(k.Channel))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &storeTranscript{h: h, conv: conv, ids: make(map[int64]int64)}, nil
+}
+
+// Flush waits until the Writer has written every entry saved so far.
+func (h *storeHistory) Flush() error { return h.w.Flush() }
+
+// storeTranscript is one conversation of the store. The conversation tells its entries
+// apart by Seq and the store by id: the id the Writer gives an entry the first time is
+// kept for its Seq, so that its next saves update the same row.
+type storeTranscript struct {
+	h    *storeHistory
+	conv store.ConvID
+
+	mu  sync.Mutex
+	ids map[int64]int64 // Seq → entry id
+}
+
+func (t *storeTranscript) Save(e chat.Entry) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e.ID == 0 {
+		e.ID = t.ids[e.Seq]
+	}
+	t.ids[e.Seq] = t.h.w.Save(t.conv, e)
+}
+
+// LastPage waits for the Writer first, so that a conversation closed and reopened at once
+// shows the entries it saved last. A write that failed stays queued in the Writer, which
+// retries it; what is already stored is shown all the same.
+func (t *storeTranscript) LastPage(n int) ([]chat.Entry, error) {
+	_ = t.h.w.Flush()
+	return t.h.st.LastPage(t.conv, n)
+}
+
+func (t *storeTranscript) Before(id int64, n int) ([]chat.Entry, error) {
+	return t.h.st.Before(t.conv, id, n)
+}
+
+func (t *storeTranscript) Session(agent string) (string, error) { return t.h.st.Session(t.conv, agent) }
+
+func (t *storeTranscript) SetSession(agent, id string) error {
+	return t.h.st.SetSession(t.conv, agent, id)
+}

@@ -1,0 +1,187 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/store"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// defaultShutdownTimeout bounds how long quitting waits for the agents: each afterStop has
+// 30 s at most, and they run at the same time.
+const defaultShutdownTimeout = 90 * time.Second
+
+// appOptions says how to start the application. Tests give a simulation screen and their
+// own agents; the command line gives the terminal.
+type appOptions struct {
+	// configFlag is --config ("" to locate the file).
+	configFlag string
+	// dir is the folder Sidekicks was started in, where the project agents file is.
+	dir    string
+	stderr io.Writer
+	// screen makes the screen; nil means the terminal.
+	screen func() (tcell.Screen, error)
+	// agents makes the agents of a configuration; nil means agentstack.New.
+	agents agentsFactory
+	// detectBackground asks the terminal for its background colour (ui.theme: system)
+	// before the screen starts; false takes a dark background.
+	detectBackground bool
+	// shutdownTimeout bounds the wait for the agents when quitting.
+	shutdownTimeout time.Duration
+	// now is the screen's clock (nil: time.Now).
+	now func() time.Time
+	// version is Sidekicks' version, announced to the agents.
+	version string
+}
+
+// application is Sidekicks running on one configuration: the screen, the history, the
+// agents and the watcher of the file, tied together.
+type application struct {
+	o       appOptions
+	path    string // the configuration file
+	app     *window.App
+	st      *store.Store
+	agents  Agents
+	logs    *runtime.Logs
+	log     *appLog
+	work    *worker
+	watcher *config.Watcher
+	// projectWatcher follows the project agents file, when the folder has one.
+	projectWatcher *config.Watcher
+	done           chan struct{} // closed when the screen has stopped
+
+	systemDark bool // the terminal's background, read once before the screen started
+	stopped    atomic.Bool
+
+	statesMu      sync.Mutex
+	latestStates  *runtime.Event
+	statesPending bool
+
+	// Owned by the screen's goroutine (and by the caller once Run has returned).
+	x         texts
+	cfg       *config.Config // the configuration running now; never nil
+	cur       loaded         // the load cfg came from
+	channels  []store.Channel
+	states    agentStates
+	wins      []*appWindow
+	recent    []string
+	next      string // the configuration to open once this one has stopped
+	quitting  bool
+	startRefs []store.WindowRef
+	startSave bool
+	startLoad loaded
+	// panel is the Agents panel and the configuration edited from the screen (app_panel.go).
+	panel panelState
+}
+
+// run shows the screen until the user quits, then stops everything. It returns the exit
+// status, and the configuration to open next when the user asked for another one.
+func (ap *application) run() (code int, next string) {
+	ap.app.Post(ap.start)
+	ap.app.Go(ap.work.run)
+	ap.app.Go(ap.followStates)
+	ap.watch()
+	err := ap.app.Run()
+	close(ap.done)
+	for _, w := range []*config.Watcher{ap.watcher, ap.projectWatcher} {
+		if w != nil {
+			w.Close()
+		}
+	}
+	code = 0
+	if err != nil {
+		code = 1
+		ap.log.Printf("%v", err)
+		ap.log.Flush()
+		switch {
+		case errors.Is(err, window.ErrFailed) && ap.log != nil:
+			fmt.Fprintln(ap.o.stderr, ap.x.t(msgPanic, ap.log.Path()))
+		case errors.Is(err, window.ErrFailed):
+			// No log file to hold the report: the terminal is restored, so it goes here.
+			fmt.Fprintf(ap.o.stderr, "sidekicks: %v\n", err)
+		default:
+			fmt.Fprintln(ap.o.stderr, ap.x.t(msgStartFailed, err.Error()))
+		}
+	}
+	if !ap.stopped.Load() {
+		// The screen stopped without the user quitting (a panic, the terminal gone): the
+		// agents are stopped all the same; the windows are saved unless it was a panic.
+		if err == nil {
+			ap.saveWindows(ap.windowRefs())
+		}
+		ap.shutdownAgents(nil)
+	}
+	ap.work.close()
+	if err := ap.st.Close(); err != nil {
+		ap.log.Printf("%v", err)
+	}
+	ap.log.Printf("stopped")
+	ap.log.Close()
+	return code, ap.next
+}
+
+// start runs on the screen's goroutine once it runs: the first windows, and the errors
+// of the configuration if it has any.
+func (ap *application) start() {
+	ap.openStartWindows(ap.startRefs, ap.startSave)
+	if ap.startLoad.diags.HasErrors() {
+		ap.showErrors(ap.x.t(msgErrorsIntro, ap.cfg.Path), ap.startLoad)
+	}
+}
+
+// followStates hands the agents' state changes to the screen. Changes merge: while one is
+// waiting to be shown, a newer one replaces it, so a burst of changes is one redraw.
+func (ap *application) followStates() {
+	events, cancel := ap.agents.Subscribe()
+	defer cancel()
+	for {
+		select {
+		case ev := <-events:
+			ap.statesMu.Lock()
+			ap.latestStates = &ev
+			post := !ap.statesPending
+			ap.statesPending = true
+			ap.statesMu.Unlock()
+			if post {
+				ap.app.Post(ap.takeStates)
+			}
+		case <-ap.done:
+			return
+		}
+	}
+}
+
+// takeStates shows the latest states (screen goroutine).
+func (ap *application) takeStates() {
+	ap.statesMu.Lock()
+	ev := ap.latestStates
+	ap.statesPending = false
+	ap.statesMu.Unlock()
+	if ev == nil {
+		return
+	}
+	ap.states = statesOf(*ev)
+	ap.refreshViews()
+}
+
+// logFailure logs what failed and tells the user where to read why.
+func (ap *application) logFailure(err error) {
+	ap.log.Printf("%v", err)
+	where := ap.log.Path()
+	if where == "" {
+		where = "sidekicks.log"
+	} else {
+		where = filepath.Base(where)
+	}
+	ap.app.Flash(ap.x.t(msgHistoryFailed, where))
+}

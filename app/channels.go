@@ -1,0 +1,171 @@
+package app
+
+import (
+	"slices"
+
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/store"
+	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
+)
+
+// wireConversations ties the application to the conversation service once the screen
+// exists: the permission dialogs, what channel routing tells the screen, and the Channels
+// menu's member entries and unread marks. It runs on the screen's goroutine before the
+// first windows open.
+func (ap *application) wireConversations() {
+	c := ap.agents
+	c.SetPermissions(func(k chat.Key) chat.Permissions {
+		return agentwin.Permissions(ap.app, agentwin.PermissionOptions{
+			Title: ap.agentTitle,
+			Window: func() *window.Window {
+				if w := ap.windowOfKey(k); w != nil {
+					return w.win
+				}
+				return nil
+			},
+		})
+	})
+	c.Routing().SetHooks(agentstack.RoutingHooks{
+		Members: func(store.ChannelID) { ap.reloadChannels() },
+		Note: func(k chat.Key, r chat.Routing) {
+			ap.app.Post(func() { ap.showRouteHint(k, r.HintText(ap.x.lang)) })
+		},
+		Logf: ap.log.Printf,
+	})
+}
+
+// windowOfKey returns the window of a conversation, nil when none is open (screen's
+// goroutine).
+func (ap *application) windowOfKey(k chat.Key) *appWindow {
+	if k.Agent != "" {
+		return ap.find(winAgent, 0, k.Agent)
+	}
+	return ap.find(winChannel, store.ChannelID(k.Channel), "")
+}
+
+// reloadChannels reads the channels again (their members changed) and shows them. It
+// may be called from any goroutine.
+func (ap *application) reloadChannels() {
+	ap.work.do(func() {
+		chans, err := ap.st.Channels()
+		ap.app.Post(func() { ap.setChannels(chans, err) })
+	})
+}
+
+// focusedChannel returns the channel of the focused window.
+func (ap *application) focusedChannel() (store.Channel, bool) {
+	if w := ap.focusedWindow(); w != nil && w.kind == winChannel {
+		return ap.channelByID(w.channel)
+	}
+	return store.Channel{}, false
+}
+
+// askAddMember asks which agent to add to the focused channel (Channels ▸ Add member…).
+func (ap *application) askAddMember() {
+	ch, ok := ap.focusedChannel()
+	if !ok {
+		return
+	}
+	var names []string
+	var items []window.ChoiceItem
+	for _, a := range ap.cfg.Agents {
+		if !slices.Contains(ch.Members, a.Name) {
+			names = append(names, a.Name)
+			items = append(items, window.ChoiceItem{Text: agentLabel(a) + "  @" + a.Name})
+		}
+	}
+	if len(items) == 0 {
+		ap.app.Flash(ap.x.ct(chmsgAllMembers, shownName(ch)))
+		return
+	}
+	ap.app.Choose(window.Choice{Title: ap.x.ct(chmsgAddTitle, shownName(ch)), Items: items}, func(i int, ok bool) {
+		if ok {
+			ap.changeMember(ch, names[i], true)
+		}
+	})
+}
+
+// askRemoveMember asks which member to remove from the focused channel.
+func (ap *application) askRemoveMember() {
+	ch, ok := ap.focusedChannel()
+	if !ok {
+		return
+	}
+	if len(ch.Members) == 0 {
+		ap.app.Flash(ap.x.ct(chmsgNoMember, shownName(ch)))
+		return
+	}
+	items := make([]window.ChoiceItem, len(ch.Members))
+	for i, name := range ch.Members {
+		items[i] = window.ChoiceItem{Text: ap.memberLabel(name) + "  @" + chat.SanitizeLine(name)}
+	}
+	members := slices.Clone(ch.Members)
+	ap.app.Choose(window.Choice{Title: ap.x.ct(chmsgRemoveTitle, shownName(ch)), Items: items}, func(i int, ok bool) {
+		if ok {
+			ap.changeMember(ch, members[i], false)
+		}
+	})
+}
+
+// memberLabel is how a member is named on screen: its icon and title, or its name once
+// it left the configuration.
+func (ap *application) memberLabel(name string) string {
+	if a := ap.cfg.Agent(name); a != nil {
+		return agentLabel(*a)
+	}
+	return chat.SanitizeLine(name)
+}
+
+// changeMember adds an agent to a channel or removes it, with a line in the channel's
+// conversation when it is open.
+func (ap *application) changeMember(ch store.Channel, agent string, add bool) {
+	who := chat.SanitizeLine(agent)
+	if a := ap.cfg.Agent(agent); a != nil {
+		who = memberTitle(*a)
+	}
+	notice := chat.JoinedNotice(who, ap.x.lang)
+	if !add {
+		notice = ap.x.ct(chmsgLeft, who)
+	}
+	svc := ap.agents.Service()
+	ap.work.do(func() {
+		var err error
+		if add {
+			err = ap.st.AddMember(ch.ID, agent)
+		} else {
+			err = ap.st.RemoveMember(ch.ID, agent)
+		}
+		if err == nil {
+			if conv, ok := svc.Conversation(chat.ChannelKey(int64(ch.ID))); ok {
+				conv.AddNotice(notice)
+			}
+		}
+		chans, lerr := ap.st.Channels()
+		ap.app.Post(func() {
+			if err != nil {
+				ap.logFailure(err)
+				return
+			}
+			ap.setChannels(chans, lerr)
+			if add {
+				ap.app.Flash(ap.x.ct(chmsgAdded, who, shownName(ch)))
+			} else {
+				ap.app.Flash(ap.x.ct(chmsgRemoved, who, shownName(ch)))
+			}
+		})
+	})
+}
+
+// showRouteHint shows what routing says of a message of a channel: on the line above the
+// channel window's input, and in the status bar.
+func (ap *application) showRouteHint(k chat.Key, hint string) {
+	if hint == "" {
+		return
+	}
+	if w := ap.windowOfKey(k); w != nil && w.chanWin != nil {
+		w.chanWin.ShowHint(hint)
+	}
+	ap.app.Flash(hint)
+}

@@ -1,0 +1,119 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+)
+
+// loaded is one load of the configuration file and of the project agents file of the
+// folder Sidekicks was started in: what the application runs on, or the errors that stop
+// it from doing so.
+type loaded struct {
+	// cfg is the configuration with the project's agents merged in; nil when diags hold
+	// an error (of either file).
+	cfg *config.Config
+	// usable is the configuration file's own when it loaded, even if the project file
+	// was refused (then without the project's agents): what a start runs on.
+	usable *config.Config
+	// diags are the problems of both files, the configuration's first; problems are
+	// their lines as `sidekicks check` prints them.
+	diags    config.Diagnostics
+	problems []string
+	// project is the project agents file when the folder has one, "" otherwise.
+	project string
+	// lang is the language of the messages: the file's ui.language, or LANG's.
+	lang string
+	// at is when the files were read.
+	at time.Time
+}
+
+// loadConfiguration reads the configuration at path and the project agents file of dir.
+// It does I/O: never call it on the screen's goroutine.
+func loadConfiguration(path, dir string) loaded {
+	cfg, diags := config.Load(path)
+	return finishLoad(path, dir, cfg, diags)
+}
+
+// finishLoad completes a load of the configuration file (cfg and diags, as config.Load
+// gives them) with the project agents file of dir. It does I/O.
+func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) loaded {
+	l := loaded{at: time.Now()}
+	switch {
+	case cfg != nil:
+		l.lang = cfg.UI.Language
+	default:
+		data, _ := os.ReadFile(path)
+		l.lang = config.LanguageOf(data)
+	}
+	l.diags = diags
+	if dir != "" {
+		agents, pdiags := config.LoadProject(dir, l.lang)
+		l.diags = append(l.diags, pdiags...)
+		if _, err := os.Stat(filepath.Join(dir, config.ProjectFile)); err == nil {
+			l.project = filepath.Join(dir, config.ProjectFile)
+		}
+		if cfg != nil {
+			config.MergeProject(cfg, agents)
+		}
+	}
+	for _, d := range l.diags {
+		l.problems = append(l.problems, chat.SanitizeLine(problemLine(l.lang, path, d)))
+	}
+	l.usable = cfg
+	if !l.diags.HasErrors() {
+		l.cfg = cfg
+	}
+	return l
+}
+
+// emptyConfig is what the application runs on when the configuration it starts with has
+// errors: no agent, no channel, the defaults, in lang.
+func emptyConfig(path, lang string) *config.Config {
+	return &config.Config{
+		Path:    path,
+		Version: 1,
+		UI:      config.UI{Theme: config.DefaultTheme, Language: lang},
+		Limits: config.Limits{
+			MaxRunningAgents:    config.DefaultMaxRunningAgents,
+			StopIdleAgentsAfter: config.DefaultStopIdleAgentsAfter,
+		},
+	}
+}
+
+// errorsOnly returns the diagnostics that are errors.
+func errorsOnly(d config.Diagnostics) config.Diagnostics {
+	var out config.Diagnostics
+	for _, x := range d {
+		if !x.Warning {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// warningCount counts the warnings.
+func warningCount(d config.Diagnostics) int {
+	n := 0
+	for _, x := range d {
+		if x.Warning {
+			n++
+		}
+	}
+	return n
+}
+
+// problemLine is a diagnostic as the errors window shows it: like `sidekicks check`, but
+// without the configuration file's name, which the window says once.
+func problemLine(lang, path string, d config.Diagnostic) string {
+	if d.File != path {
+		return d.Text(lang)
+	}
+	if d.Warning {
+		return config.WarningMark(lang) + d.Message
+	}
+	return d.Message
+}

@@ -1,0 +1,243 @@
+package app
+
+import (
+	"fmt"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+)
+
+// msg is a text of the application (beyond the window package's menus and dialogs) that the
+// user sees: window titles and contents, status messages, messages on stderr. Each has an
+// English and a French text; one with verbs is formatted with its arguments.
+type msg int
+
+// The application's texts.
+const (
+	msgNone msg = iota
+
+	msgErrorsTitle
+	msgErrorsIntro
+	msgErrorsKept
+	msgStatusTitle
+	msgStatusConfig
+	msgStatusProject
+	msgStatusNoProject
+	msgStatusRunning
+	msgStatusNoAgents
+	msgStatusAgentsHeading
+	msgStatusLoadedAt
+
+	msgMembers
+	msgNoMembers
+	msgNotConfigured
+	msgChannelGone
+
+	msgCommand
+	msgWorkspace
+	msgRuntime
+	msgState
+	msgStatePid
+	msgExit
+	msgStderrTail
+	msgAgentRemoved
+
+	msgStateStopped
+	msgStateStarting
+	msgStateReady
+	msgStateBusy
+	msgStateWaiting
+	msgStateStopping
+	msgStateError
+
+	msgReloaded
+	msgReloadedWithWarnings
+	msgReloadKept
+	msgAgentsAdded
+	msgAgentsRemoved
+	msgChannelsCreated
+
+	msgNameTooLong
+	msgNameControl
+	msgNameTaken
+	msgChannelCreated
+	msgChannelRenamed
+	msgChannelDeleted
+	msgHistoryFailed
+	msgNoTurn
+
+	msgOpenConfigTitle
+	msgOpenConfigMissing
+	msgSameConfig
+
+	msgStopping
+	msgStoppingNone
+
+	msgPanic
+	msgStartFailed
+
+	msgCount
+)
+
+// messagesEN holds the English texts.
+var messagesEN = [msgCount]string{
+	msgErrorsTitle:         "Configuration errors",
+	msgErrorsIntro:         "%s has errors: its agents are not available until they are fixed. Each save of the file is applied.",
+	msgErrorsKept:          "The last save of %s has errors: the running configuration is kept until they are fixed.",
+	msgStatusTitle:         "Agent status",
+	msgStatusConfig:        "Configuration: %s",
+	msgStatusProject:       "Project agents file: %s",
+	msgStatusNoProject:     "Project agents file: none in %s",
+	msgStatusRunning:       "Running agents: %d of %d at most",
+	msgStatusNoAgents:      "No agent is configured.",
+	msgStatusAgentsHeading: "Agents",
+	msgStatusLoadedAt:      "Loaded at %s",
+
+	msgMembers:       "Members",
+	msgNoMembers:     "No member yet: mention an agent with @name to add it.",
+	msgNotConfigured: "not in the configuration",
+	msgChannelGone:   "This channel was deleted.",
+
+	msgCommand:      "Command: %s",
+	msgWorkspace:    "Workspace: %s",
+	msgRuntime:      "Runtime: %s",
+	msgState:        "State: %s",
+	msgStatePid:     "%s, process %d",
+	msgExit:         "Ended with %s",
+	msgStderrTail:   "Last lines of its error output:",
+	msgAgentRemoved: "This agent was removed from the configuration: it was stopped, and its conversation stays in the history.",
+
+	msgStateStopped:  "stopped",
+	msgStateStarting: "starting",
+	msgStateReady:    "ready",
+	msgStateBusy:     "busy",
+	msgStateWaiting:  "waiting for a free slot",
+	msgStateStopping: "stopping",
+	msgStateError:    "error",
+
+	msgReloaded:             "Configuration reloaded",
+	msgReloadedWithWarnings: "Configuration reloaded, with %d warnings",
+	msgReloadKept:           "The configuration has errors: the running one is kept (see the errors window)",
+	msgAgentsAdded:          "New agents: %s",
+	msgAgentsRemoved:        "Removed agents: %s",
+	msgChannelsCreated:      "New channels: %s",
+
+	msgNameTooLong:    "At most %d characters.",
+	msgNameControl:    "No control characters.",
+	msgNameTaken:      "#%s already exists.",
+	msgChannelCreated: "Channel #%s created",
+	msgChannelRenamed: "Channel renamed to #%s",
+	msgChannelDeleted: "Channel #%s deleted",
+	msgHistoryFailed:  "The history could not be changed; %s says why",
+	msgNoTurn:         "No turn is running here",
+
+	msgOpenConfigTitle:   "Open configuration",
+	msgOpenConfigMissing: "%s does not exist",
+	msgSameConfig:        "This configuration is the one open",
+
+	msgStopping:     "Stopping %s, then their afterStop commands",
+	msgStoppingNone: "Running the last afterStop commands",
+
+	msgPanic:       "sidekicks: stopped on an internal error; the details are in %s",
+	msgStartFailed: "sidekicks: %s",
+}
+
+// messagesFR holds the French texts; a missing one falls back to English.
+var messagesFR = [msgCount]string{
+	msgErrorsTitle:         "Erreurs de configuration",
+	msgErrorsIntro:         "%s contient des erreurs : ses agents ne sont pas disponibles tant qu'elles ne sont pas corrigées. Chaque enregistrement du fichier est appliqué.",
+	msgErrorsKept:          "Le dernier enregistrement de %s contient des erreurs : la configuration en cours est gardée jusqu'à ce qu'elles soient corrigées.",
+	msgStatusTitle:         "État des agents",
+	msgStatusConfig:        "Configuration : %s",
+	msgStatusProject:       "Fichier d'agents du projet : %s",
+	msgStatusNoProject:     "Fichier d'agents du projet : aucun dans %s",
+	msgStatusRunning:       "Agents en marche : %d sur %d au plus",
+	msgStatusNoAgents:      "Aucun agent n'est configuré.",
+	msgStatusAgentsHeading: "Agents",
+	msgStatusLoadedAt:      "Chargée à %s",
+
+	msgMembers:       "Membres",
+	msgNoMembers:     "Pas encore de membre : mentionnez un agent avec @nom pour l'ajouter.",
+	msgNotConfigured: "absent de la configuration",
+	msgChannelGone:   "Ce canal a été supprimé.",
+
+	msgCommand:      "Commande : %s",
+	msgWorkspace:    "Espace de travail : %s",
+	msgRuntime:      "Exécution : %s",
+	msgState:        "État : %s",
+	msgStatePid:     "%s, processus %d",
+	msgExit:         "Terminé avec %s",
+	msgStderrTail:   "Dernières lignes de sa sortie d'erreur :",
+	msgAgentRemoved: "Cet agent a été retiré de la configuration : il a été arrêté, et sa conversation reste dans l'historique.",
+
+	msgStateStopped:  "arrêté",
+	msgStateStarting: "démarrage",
+	msgStateReady:    "prêt",
+	msgStateBusy:     "occupé",
+	msgStateWaiting:  "attend une place libre",
+	msgStateStopping: "arrêt en cours",
+	msgStateError:    "erreur",
+
+	msgReloaded:             "Configuration rechargée",
+	msgReloadedWithWarnings: "Configuration rechargée, avec %d avertissements",
+	msgReloadKept:           "La configuration contient des erreurs : celle en cours est gardée (voir la fenêtre des erreurs)",
+	msgAgentsAdded:          "Nouveaux agents : %s",
+	msgAgentsRemoved:        "Agents retirés : %s",
+	msgChannelsCreated:      "Nouveaux canaux : %s",
+
+	msgNameTooLong:    "%d caractères au plus.",
+	msgNameControl:    "Pas de caractère de contrôle.",
+	msgNameTaken:      "#%s existe déjà.",
+	msgChannelCreated: "Canal #%s créé",
+	msgChannelRenamed: "Canal renommé en #%s",
+	msgChannelDeleted: "Canal #%s supprimé",
+	msgHistoryFailed:  "L'historique n'a pas pu être modifié ; %s dit pourquoi",
+	msgNoTurn:         "Aucun tour en cours ici",
+
+	msgOpenConfigTitle:   "Ouvrir une configuration",
+	msgOpenConfigMissing: "%s n'existe pas",
+	msgSameConfig:        "Cette configuration est celle qui est ouverte",
+
+	msgStopping:     "Arrêt de %s, puis leurs commandes afterStop",
+	msgStoppingNone: "Exécution des dernières commandes afterStop",
+
+	msgPanic:       "sidekicks : arrêt sur une erreur interne ; les détails sont dans %s",
+	msgStartFailed: "sidekicks : %s",
+}
+
+// texts translates the application's messages into one language ("en" or "fr").
+type texts struct{ lang string }
+
+// t returns the text of m in the language, formatted with args when it has verbs.
+func (x texts) t(m msg, args ...any) string {
+	s := ""
+	if m > msgNone && m < msgCount {
+		s = messagesEN[m]
+		if x.lang == config.French && messagesFR[m] != "" {
+			s = messagesFR[m]
+		}
+	}
+	if len(args) == 0 {
+		return s
+	}
+	return fmt.Sprintf(s, args...)
+}
+
+// state names an agent's state.
+func (x texts) state(s runtime.State) string {
+	switch s {
+	case runtime.Starting:
+		return x.t(msgStateStarting)
+	case runtime.Ready:
+		return x.t(msgStateReady)
+	case runtime.Busy:
+		return x.t(msgStateBusy)
+	case runtime.Waiting:
+		return x.t(msgStateWaiting)
+	case runtime.Stopping:
+		return x.t(msgStateStopping)
+	case runtime.Error:
+		return x.t(msgStateError)
+	}
+	return x.t(msgStateStopped)
+}

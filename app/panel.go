@@ -1,0 +1,81 @@
+package app
+
+import (
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/agents"
+	"git.rickub.com/bots-garden/sidekicks/window/wizard"
+)
+
+// This file puts the Agents panel (window/agents) and the "Add an agent…" wizard
+// (window/wizard) in the application: Agent ▸ Agents panel… and Agent ▸ Add an agent….
+
+// panelState is what the application keeps of the Agents panel and of the configuration
+// edited from the screen. Screen's goroutine only.
+type panelState struct {
+	// view is made the first time it is shown, on the agents of the configuration then;
+	// every reload gives it the new ones.
+	view *agents.Panel
+	// creating is set while Create agents file writes the file.
+	creating bool
+	// followsProject is set once Create agents file has started to follow the project
+	// agents file's saves (there was no folder to follow at start).
+	followsProject bool
+}
+
+// panelHandlers completes the menus' handlers with the Agents panel, the wizard, the
+// project agents file and the editing of the configuration.
+func (ap *application) panelHandlers(h window.MenuHandlers) window.MenuHandlers {
+	h.AgentsPanel = ap.showPanel
+	h.AddAgent = ap.addAgent
+	h.EditConfig = ap.editConfig
+	h.CanCreateAgentsFile = ap.canCreateAgentsFile
+	h.CreateAgentsFile = ap.createAgentsFile
+	return h
+}
+
+// agentsPanel returns the Agents panel, made on first use; nil when the agents run on no
+// supervisor.
+func (ap *application) agentsPanel() *agents.Panel {
+	if ap.panel.view != nil {
+		return ap.panel.view
+	}
+	sup := ap.agents.Supervisor()
+	ap.panel.view = agents.NewPanel(agents.PanelOptions{
+		App:              ap.app,
+		Supervisor:       sup,
+		Logs:             sup.Logs(),
+		Agents:           ap.cfg.Agents,
+		OpenConversation: ap.openAgent,
+		// Idle times are measured on the supervisor's clock, the real one.
+	})
+	return ap.panel.view
+}
+
+// showPanel opens the Agents panel, or focuses it (Agent ▸ Agents panel…).
+func (ap *application) showPanel() {
+	p := ap.agentsPanel()
+	if p == nil {
+		return
+	}
+	if err := p.Show(); err != nil {
+		ap.log.Printf("opening the Agents panel: %v", err)
+	}
+}
+
+// panelReloaded gives the Agents panel the agents of a configuration just applied.
+func (ap *application) panelReloaded(cfg *config.Config) {
+	if ap.panel.view != nil {
+		ap.panel.view.SetAgents(cfg.Agents)
+	}
+}
+
+// addAgent opens the "Add an agent…" wizard on the configuration file. Once it has
+// written the agent, the configuration is read again (by its watcher, or here without
+// one), so that the agent is in the menus, the panel and the @ completion at once.
+func (ap *application) addAgent() {
+	wizard.Open(ap.app, ap.path, ap.x.lang, func(name string) {
+		ap.log.Printf("the wizard added the agent %s to %s", name, ap.path)
+		ap.reloadAfterWrite()
+	})
+}

@@ -1,0 +1,131 @@
+package app
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// watch applies each save of the configuration file, and of the project agents file when
+// the folder has one, while the application runs. The files are read on the watchers'
+// goroutines; the result is applied on the screen's.
+func (ap *application) watch() {
+	dir := ap.o.dir
+	w, err := config.WatchConfig(context.Background(), ap.path, func(cfg *config.Config, diags config.Diagnostics) {
+		l := finishLoad(ap.path, dir, cfg, diags)
+		ap.app.Post(func() { ap.apply(l) })
+	})
+	if err != nil {
+		ap.log.Printf("saves of the configuration are not followed: %v", err)
+	} else {
+		ap.watcher = w
+	}
+	if dir == "" {
+		return
+	}
+	project := filepath.Join(dir, config.ProjectFile)
+	if _, err := os.Stat(filepath.Dir(project)); err != nil {
+		return
+	}
+	pw, err := config.Watch(context.Background(), project, ap.reload)
+	if err != nil {
+		ap.log.Printf("saves of %s are not followed: %v", project, err)
+		return
+	}
+	ap.projectWatcher = pw
+}
+
+// reload reads the configuration again now (Sidekicks ▸ Reload, a save of the project
+// file). It may be called from any goroutine.
+func (ap *application) reload() {
+	path, dir := ap.path, ap.o.dir
+	ap.work.do(func() {
+		l := loadConfiguration(path, dir)
+		ap.app.Post(func() { ap.apply(l) })
+	})
+}
+
+// apply runs on the configuration just read. One with errors changes nothing: the
+// running configuration is kept and the errors are shown with their lines. Otherwise it
+// becomes the running one: language and theme, agents (new ones in the menus, changed ones
+// at their next start, removed ones stopped), limits, and the declared channels created.
+func (ap *application) apply(l loaded) {
+	if ap.quitting {
+		return
+	}
+	if l.cfg == nil {
+		ap.log.Printf("reloading %s: %d errors, the running configuration is kept: %s", ap.path, len(errorsOnly(l.diags)), errorsOnly(l.diags).Error())
+		ap.showErrors(ap.x.t(msgErrorsKept, ap.path), l)
+		ap.app.Flash(ap.x.t(msgReloadKept))
+		return
+	}
+	old := ap.cfg
+	cfg := l.cfg
+	ap.cfg, ap.cur = cfg, l
+	if cfg.UI.Language != old.UI.Language {
+		ap.x = texts{lang: cfg.UI.Language}
+		ap.app.SetLanguage(window.ParseLanguage(cfg.UI.Language))
+	}
+	if cfg.UI.Theme != old.UI.Theme {
+		ap.app.SetTheme(ap.theme(cfg.UI.Theme))
+	}
+	ap.closeErrors()
+	ap.refreshViews()
+	ap.panelReloaded(cfg)
+	added, removed := agentChanges(old, cfg)
+	ap.log.Printf("reloaded %s: %d agents (new %q, removed %q), %d warnings", ap.path, len(cfg.Agents), added, removed, warningCount(l.diags))
+	ap.work.do(func() {
+		ap.agents.SetAgents(cfg.Agents)
+		ap.agents.SetLimits(cfg.Limits.MaxRunningAgents, cfg.Limits.StopIdleAgentsAfter)
+		created, _, err := ap.st.EnsureDeclared(cfg.Channels)
+		chans, lerr := ap.st.Channels()
+		ap.app.Post(func() {
+			if err != nil {
+				ap.log.Printf("creating the declared channels: %v", err)
+			}
+			ap.setChannels(chans, lerr)
+			ap.app.Flash(ap.reloadedText(l, added, removed, created))
+		})
+	})
+}
+
+// reloadedText is the status bar's message after a reload.
+func (ap *application) reloadedText(l loaded, added, removed, created []string) string {
+	parts := []string{ap.x.t(msgReloaded)}
+	if n := warningCount(l.diags); n > 0 {
+		parts[0] = ap.x.t(msgReloadedWithWarnings, n)
+	}
+	if len(added) > 0 {
+		parts = append(parts, ap.x.t(msgAgentsAdded, joinNames(added)))
+	}
+	if len(removed) > 0 {
+		parts = append(parts, ap.x.t(msgAgentsRemoved, joinNames(removed)))
+	}
+	if len(created) > 0 {
+		for i, c := range created {
+			created[i] = "#" + chat.SanitizeLine(c)
+		}
+		parts = append(parts, ap.x.t(msgChannelsCreated, joinNames(created)))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// agentChanges returns the agents of next that old lacks, and those of old that next lacks.
+func agentChanges(old, next *config.Config) (added, removed []string) {
+	for _, a := range next.Agents {
+		if old.Agent(a.Name) == nil {
+			added = append(added, a.Name)
+		}
+	}
+	for _, a := range old.Agents {
+		if next.Agent(a.Name) == nil {
+			removed = append(removed, a.Name)
+		}
+	}
+	return added, removed
+}

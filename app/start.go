@@ -1,0 +1,184 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/store"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// startFailure is a start that stopped before the screen: what to print and the status.
+type startFailure struct {
+	message string
+	code    int
+}
+
+func (f *startFailure) Error() string { return f.message }
+
+// openApplication does everything that comes before the screen: it finds and loads the
+// configuration, opens the log and the history (refused when another Sidekicks holds it),
+// creates the declared channels, makes the agents and the screen. Nothing is drawn yet:
+// run starts the screen.
+func openApplication(o appOptions) (*application, error) {
+	if o.stderr == nil {
+		o.stderr = io.Discard
+	}
+	if o.agents == nil {
+		o.agents = func(cfg *config.Config, logs *runtime.Logs, st *store.Store) (Agents, error) {
+			return agentstack.New(cfg, agentstack.Options{Logs: logs, ClientVersion: o.version}, st)
+		}
+	}
+	if o.shutdownTimeout <= 0 {
+		o.shutdownTimeout = defaultShutdownTimeout
+	}
+	path, created, err := config.Locate(o.configFlag)
+	if err != nil {
+		return nil, &startFailure{"sidekicks: " + config.NotFoundText(config.LanguageOf(nil), err), 1}
+	}
+	l := loadConfiguration(path, o.dir)
+	x := texts{lang: l.lang}
+	ap := &application{o: o, path: path, x: x, work: newWorker(), done: make(chan struct{}), startLoad: l, cur: l}
+	ap.openLog()
+	if created {
+		fmt.Fprintln(o.stderr, "sidekicks: "+config.CreatedText(l.lang, path))
+		ap.log.Printf("created the default configuration %s", path)
+	}
+	ap.log.Printf("starting on %s (pid %d)", path, os.Getpid())
+	ap.cfg = l.usable
+	if ap.cfg == nil {
+		ap.cfg = emptyConfig(path, l.lang)
+	}
+	if l.diags.HasErrors() {
+		ap.log.Printf("the configuration has %d errors: %s", len(errorsOnly(l.diags)), errorsOnly(l.diags).Error())
+	}
+	if err := ap.openStore(); err != nil {
+		ap.log.Printf("%v", err)
+		ap.log.Close()
+		return nil, err
+	}
+	ap.rememberOpened()
+	logsDir, err := runtime.LogsDir()
+	if err != nil {
+		ap.log.Printf("agents' logs stay in memory: %v", err)
+	}
+	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir})
+	if ap.agents, err = o.agents(ap.cfg, ap.logs, ap.st); err != nil {
+		ap.st.Close()
+		ap.log.Printf("making the agents: %v", err)
+		ap.log.Close()
+		return nil, &startFailure{x.t(msgStartFailed, err.Error()), 1}
+	}
+	if err := ap.newScreen(); err != nil {
+		ap.shutdownAgents(nil) // none runs yet: this closes what the agents hold
+		ap.st.Close()
+		ap.log.Printf("%v", err)
+		ap.log.Close()
+		return nil, &startFailure{x.t(msgStartFailed, err.Error()), 1}
+	}
+	return ap, nil
+}
+
+// openLog opens Sidekicks' own log; without it, the application runs and says so on
+// stderr before the screen starts.
+func (ap *application) openLog() {
+	path, err := appLogPath()
+	if err == nil {
+		ap.log, err = openAppLog(path, 0)
+	}
+	if err != nil {
+		fmt.Fprintf(ap.o.stderr, "sidekicks: no log file: %v\n", err)
+	}
+}
+
+// openStore opens the history of the configuration, creates the declared channels and
+// reads the channels and the windows saved last.
+func (ap *application) openStore() error {
+	dbPath, err := store.DefaultPath(ap.path)
+	if err == nil {
+		ap.st, err = store.Open(dbPath)
+	}
+	var locked *store.LockedError
+	var newer *store.NewerSchemaError
+	switch {
+	case errors.As(err, &locked):
+		return &startFailure{"sidekicks: " + locked.Message(ap.x.lang), 1}
+	case errors.As(err, &newer):
+		return &startFailure{"sidekicks: " + newer.Message(ap.x.lang), 1}
+	case err != nil:
+		return &startFailure{ap.x.t(msgStartFailed, err.Error()), 1}
+	}
+	if created, _, err := ap.st.EnsureDeclared(ap.cfg.Channels); err != nil {
+		ap.log.Printf("creating the declared channels: %v", err)
+	} else if len(created) > 0 {
+		ap.log.Printf("created the declared channels %q", created)
+	}
+	if ap.channels, err = ap.st.Channels(); err != nil {
+		ap.log.Printf("reading the channels: %v", err)
+	}
+	if ap.startRefs, ap.startSave, err = ap.st.Windows(); err != nil {
+		ap.log.Printf("%v", err)
+	}
+	return nil
+}
+
+// rememberOpened records the file as the last one opened, and reads the recent files.
+func (ap *application) rememberOpened() {
+	if _, err := os.Stat(ap.path); err == nil {
+		if err := config.RememberOpened(ap.path); err != nil {
+			ap.log.Printf("remembering the configuration: %v", err)
+		}
+	}
+	prefs, err := config.LoadPreferences()
+	if err != nil {
+		ap.log.Printf("%v", err)
+	}
+	for _, p := range prefs.RecentFiles() {
+		if p != ap.path {
+			ap.recent = append(ap.recent, p)
+		}
+	}
+}
+
+// newScreen makes the window app in the configuration's language and theme, with its menus.
+func (ap *application) newScreen() error {
+	var screen tcell.Screen
+	if ap.o.screen != nil {
+		s, err := ap.o.screen()
+		if err != nil {
+			return fmt.Errorf("opening the screen: %w", err)
+		}
+		screen = s
+	}
+	ap.systemDark = true
+	if ap.o.detectBackground && ap.cfg.UI.Theme != "light" && ap.cfg.UI.Theme != "dark" {
+		if dark, ok := window.DetectBackground(300 * time.Millisecond); ok {
+			ap.systemDark = dark
+		}
+	}
+	app, err := window.New(window.Options{
+		Screen:   screen,
+		Theme:    ap.theme(ap.cfg.UI.Theme),
+		Language: window.ParseLanguage(ap.cfg.UI.Language),
+		Now:      ap.o.now,
+	})
+	if err != nil {
+		return err
+	}
+	ap.app = app
+	app.SetMenus(app.DefaultMenus(ap.menuHandlers()))
+	return nil
+}
+
+// theme returns the theme of a ui.theme setting.
+func (ap *application) theme(setting string) *window.Theme {
+	return window.SelectTheme(setting, ap.systemDark, os.Getenv("NO_COLOR") != "")
+}

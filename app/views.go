@@ -1,0 +1,192 @@
+package app
+
+import (
+	"path/filepath"
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/store"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// What the windows of this issue show, as lines: pure functions of the configuration, the
+// history and the agents' states, so that they are tested without a screen. The
+// conversations replace the channel and agent views in later issues.
+
+// agentStates is the last states the agents reported, by name.
+type agentStates struct {
+	byName     map[string]runtime.AgentState
+	running    int
+	maxRunning int
+}
+
+func statesOf(ev runtime.Event) agentStates {
+	s := agentStates{byName: make(map[string]runtime.AgentState, len(ev.States)), running: ev.Running, maxRunning: ev.MaxRunning}
+	for _, st := range ev.States {
+		s.byName[st.Name] = st
+	}
+	return s
+}
+
+// agentLabel is how an agent is named on screen: its icon and title.
+func agentLabel(a config.Agent) string {
+	title := a.Title
+	if title == "" {
+		title = a.Name
+	}
+	if a.Icon != "" {
+		title = a.Icon + " " + title
+	}
+	return chat.SanitizeLine(title)
+}
+
+// commandLine is the agent's command as a shell would take it: the program found (or as
+// written), then its arguments, each quoted when it needs to be.
+func commandLine(a config.Agent) string {
+	prog := a.CommandPath
+	if prog == "" {
+		prog = a.Command
+	}
+	words := append([]string{prog}, a.Args...)
+	for i, w := range words {
+		words[i] = shellWord(w)
+	}
+	return chat.SanitizeLine(strings.Join(words, " "))
+}
+
+// shellWord quotes w for a POSIX shell when it holds anything but plain characters.
+func shellWord(w string) string {
+	if w == "" {
+		return "''"
+	}
+	if strings.IndexFunc(w, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%^", r) || r > 127)
+	}) < 0 {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// runtimeText names where an agent runs: local, or its container or sandbox.
+func runtimeText(a config.Agent) string {
+	switch a.Runtime.Type {
+	case "container":
+		return "container " + chat.SanitizeLine(a.Runtime.Container)
+	case "sbx":
+		return "sbx " + chat.SanitizeLine(a.Runtime.Sandbox)
+	}
+	return "local"
+}
+
+// stateText is an agent's state in words, with its process when one runs.
+func stateText(x texts, st runtime.AgentState) string {
+	s := x.state(st.State)
+	if st.Pid > 0 {
+		s = x.t(msgStatePid, s, st.Pid)
+	}
+	return s
+}
+
+// stateLines are the state line and, for an agent in error, how it ended and the last
+// lines of its error output (untrusted: cleaned).
+func stateLines(x texts, st runtime.AgentState, indent string) []window.TextLine {
+	class := window.ClassText
+	if st.State == runtime.Error {
+		class = window.ClassError
+	}
+	lines := []window.TextLine{{Text: indent + x.t(msgState, stateText(x, st)), Class: class}}
+	if st.State != runtime.Error {
+		return lines
+	}
+	if st.Exit != nil {
+		lines = append(lines, window.TextLine{Text: indent + x.t(msgExit, st.Exit.String()), Class: window.ClassError})
+	}
+	if len(st.StderrTail) > 0 {
+		lines = append(lines, window.TextLine{Text: indent + x.t(msgStderrTail), Class: window.ClassComment})
+		for _, l := range st.StderrTail {
+			lines = append(lines, window.TextLine{Text: indent + "  " + chat.SanitizeLine(l), Class: window.ClassComment})
+		}
+	}
+	return lines
+}
+
+// channelLines is a channel window's content: its name, its description, and its members
+// with their icon and state.
+func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentStates) []window.TextLine {
+	lines := []window.TextLine{{Text: "#" + chat.SanitizeLine(ch.Name), Class: window.ClassKeyword}}
+	if ch.Description != "" {
+		lines = append(lines, window.TextLine{Text: chat.SanitizeLine(ch.Description), Class: window.ClassComment})
+	}
+	lines = append(lines, window.TextLine{}, window.TextLine{Text: x.t(msgMembers), Class: window.ClassType})
+	if len(ch.Members) == 0 {
+		lines = append(lines, window.TextLine{Text: "  " + x.t(msgNoMembers), Class: window.ClassComment})
+	}
+	for _, name := range ch.Members {
+		a := cfg.Agent(name)
+		if a == nil {
+			lines = append(lines, window.TextLine{Text: "  @" + chat.SanitizeLine(name) + " — " + x.t(msgNotConfigured), Class: window.ClassWarning})
+			continue
+		}
+		st := states.byName[name]
+		class := window.ClassText
+		if st.State == runtime.Error {
+			class = window.ClassError
+		}
+		lines = append(lines, window.TextLine{Text: "  " + agentLabel(*a) + "  @" + a.Name + " — " + stateText(x, st), Class: class})
+	}
+	return lines
+}
+
+// statusLines is the Agent status window's content: what was loaded (the configuration,
+// the project agents file), how many agents run, then each agent with its command line
+// and state, followed by what more, when given, returns of it.
+func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states agentStates, more func(config.Agent) []window.TextLine) []window.TextLine {
+	lines := []window.TextLine{{Text: x.t(msgStatusConfig, chat.SanitizeLine(cfg.Path))}}
+	if cur.project != "" {
+		lines = append(lines, window.TextLine{Text: x.t(msgStatusProject, chat.SanitizeLine(cur.project))})
+	} else {
+		lines = append(lines, window.TextLine{Text: x.t(msgStatusNoProject, chat.SanitizeLine(filepath.Join(dir, filepath.Dir(config.ProjectFile))))})
+	}
+	if !cur.at.IsZero() {
+		lines = append(lines, window.TextLine{Text: x.t(msgStatusLoadedAt, cur.at.Format("15:04:05")), Class: window.ClassComment})
+	}
+	maxRunning := states.maxRunning
+	if maxRunning == 0 {
+		maxRunning = cfg.Limits.MaxRunningAgents
+	}
+	lines = append(lines, window.TextLine{Text: x.t(msgStatusRunning, states.running, maxRunning)}, window.TextLine{})
+	if len(cfg.Agents) == 0 {
+		return append(lines, window.TextLine{Text: x.t(msgStatusNoAgents), Class: window.ClassComment})
+	}
+	lines = append(lines, window.TextLine{Text: x.t(msgStatusAgentsHeading), Class: window.ClassType})
+	for _, a := range cfg.Agents {
+		lines = append(lines,
+			window.TextLine{Text: agentLabel(a) + "  @" + a.Name, Class: window.ClassKeyword},
+			window.TextLine{Text: "  " + x.t(msgCommand, commandLine(a))},
+		)
+		if a.Source != "" && a.Source != cfg.Path {
+			lines = append(lines, window.TextLine{Text: "  " + chat.SanitizeLine(a.Source), Class: window.ClassComment})
+		}
+		lines = append(lines, stateLines(x, states.byName[a.Name], "  ")...)
+		if more != nil {
+			lines = append(lines, more(a)...)
+		}
+	}
+	return lines
+}
+
+// errorsLines is the errors window's content: what happened, then each problem with its
+// line (warnings too, marked), then the summary.
+func errorsLines(x texts, intro string, l loaded) []window.TextLine {
+	lines := []window.TextLine{{Text: intro}, {}}
+	for i, d := range l.diags {
+		class := window.ClassError
+		if d.Warning {
+			class = window.ClassWarning
+		}
+		lines = append(lines, window.TextLine{Text: l.problems[i], Class: class})
+	}
+	return append(lines, window.TextLine{}, window.TextLine{Text: config.Summary(x.lang, l.diags), Class: window.ClassComment})
+}

@@ -1,0 +1,312 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/acp"
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+)
+
+const askSynopsis = "sidekicks ask [--config FILE] [--yes] [--trace FILE] AGENT PROMPT…"
+
+// Exit statuses of `sidekicks ask` besides 0 (end_turn) and 2 (usage).
+const (
+	askExitError     = 1
+	askExitUsage     = 2
+	askExitRefusal   = 3
+	askExitLimit     = 4
+	askExitCancelled = 130
+)
+
+// askCancelGrace is how long the agent has to end its turn after Ctrl-C before ask stops
+// it.
+const askCancelGrace = 5 * time.Second
+
+// askStopGrace stops an agent that ignored Ctrl-C sooner than the application does.
+var askStopGrace = runtime.StopGrace{AfterStdin: time.Second, AfterTerm: 2 * time.Second, Drain: time.Second}
+
+// askEnv is what ask takes from its surroundings, so that tests can drive it.
+type askEnv struct {
+	// interrupts receives Ctrl-C (SIGINT).
+	interrupts <-chan os.Signal
+	// cancelGrace is how long the agent has to end a cancelled turn.
+	cancelGrace time.Duration
+	// version is Sidekicks' version, announced to the agent.
+	version string
+}
+
+// runAsk runs one turn with an agent of the configuration, without the screen.
+func (p program) runAsk(args []string, stdout, stderr io.Writer) int {
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+	return ask(args, stdout, stderr, askEnv{interrupts: sigs, cancelGrace: askCancelGrace, version: p.version})
+}
+
+func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
+	fs := newFlags("ask", askSynopsis, stderr)
+	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
+	yes := fs.Bool("yes", false, "allow the agent's permission requests (its first \"allow\" option); they are refused otherwise")
+	tracePath := fs.String("trace", "", "append every ACP message to `FILE`, as "+acp.TraceEnv+" does")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() < 2 {
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", askText(config.LanguageOf(nil), askNeedArgs))
+		fs.Usage()
+		return askExitUsage
+	}
+	name, prompt := fs.Arg(0), strings.Join(fs.Args()[1:], " ")
+
+	cfg, lang, code := askConfig(*cfgPath, stderr)
+	if cfg == nil {
+		return code
+	}
+	if cfg.Agent(name) == nil {
+		var names []string
+		for _, a := range cfg.Agents {
+			names = append(names, a.Name)
+		}
+		if len(names) == 0 {
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(askText(lang, askNoAgents, name, config.DisplayPath(cfg.Path))))
+		} else {
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(askText(lang, askUnknownAgent, name, config.DisplayPath(cfg.Path), strings.Join(names, ", "))))
+		}
+		return askExitUsage
+	}
+
+	var trace *acp.Trace
+	if *tracePath != "" {
+		if trace = acp.OpenTrace(*tracePath); trace == nil {
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(askText(lang, askTraceFailed, *tracePath)))
+		}
+	} else {
+		trace = acp.TraceFromEnv()
+	}
+	defer trace.Close()
+
+	r, forced := askTurn(cfg, name, prompt, askTurnOptions{lang: lang, yes: *yes, trace: trace, env: env, stdout: stdout, stderr: stderr})
+	code, msg := askOutcome(r, forced, lang)
+	if msg != "" {
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(msg))
+	}
+	return code
+}
+
+// askConfig loads the configuration and the project's agents file as the application
+// does. On an error it prints the problems and returns a nil configuration with the exit
+// status.
+func askConfig(flagValue string, stderr io.Writer) (*config.Config, string, int) {
+	path, created, err := config.Locate(flagValue)
+	if err != nil {
+		lang := config.LanguageOf(nil)
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", config.NotFoundText(lang, err))
+		return nil, lang, askExitError
+	}
+	cfg, diags := config.Load(path)
+	lang := config.LanguageOf(nil)
+	if cfg != nil {
+		lang = cfg.UI.Language
+	} else if data, err := os.ReadFile(path); err == nil {
+		lang = config.LanguageOf(data)
+	}
+	if created {
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", config.CreatedText(lang, path))
+	}
+	if cfg == nil {
+		for _, d := range diags {
+			if !d.Warning {
+				fmt.Fprintln(stderr, d.Text(lang))
+			}
+		}
+		fmt.Fprintln(stderr, config.Summary(lang, diags))
+		return nil, lang, askExitError
+	}
+	if wd, err := os.Getwd(); err == nil {
+		agents, pdiags := config.LoadProject(wd, lang)
+		if pdiags.HasErrors() {
+			for _, d := range pdiags {
+				if !d.Warning {
+					fmt.Fprintln(stderr, d.Text(lang))
+				}
+			}
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", askText(lang, askProjectIgnored))
+		}
+		config.MergeProject(cfg, agents)
+	}
+	return cfg, lang, 0
+}
+
+// askTurnOptions are what one turn of ask needs besides the configuration.
+type askTurnOptions struct {
+	lang   string
+	yes    bool
+	trace  *acp.Trace
+	env    askEnv
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// askTurn starts the agent through the supervisor and runs one turn through the
+// conversation service, with no history (the application may be running and holds the
+// history's lock). It returns how the turn ended, and whether the agent had to be stopped
+// because it did not end a cancelled turn. The supervisor is shut down (afterStop
+// included) before it returns.
+func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.TurnResult, bool) {
+	sup := agentstack.NewSupervisor(cfg, agentstack.Options{
+		Trace:         o.trace,
+		Logs:          runtime.NewLogs(runtime.LogsOptions{}),
+		StopGrace:     askStopGrace,
+		ClientVersion: o.env.version,
+	})
+	out := newAskOutput(o.stdout, o.stderr)
+	perm := &askPermissions{yes: o.yes, out: out, lang: o.lang}
+	results := make(chan chat.TurnResult, 1)
+	svc := chat.NewService(chat.ServiceOptions{
+		Agents:      agentstack.Pool{Sup: sup},
+		Permissions: func(chat.Key) chat.Permissions { return perm },
+		Lang:        o.lang,
+		Describe:    func(err error) string { return agentstack.DescribeError(err, o.lang) },
+		WrapHandler: out.wrap,
+		TurnEnded:   func(_ chat.Key, r chat.TurnResult) { results <- r },
+	})
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), askCancelGrace)
+		_ = svc.Shutdown(ctx)
+		cancel()
+		ctx, cancel = context.WithTimeout(context.Background(), runtime.DefaultAfterStopTimeout+10*time.Second)
+		_ = sup.Shutdown(ctx)
+		cancel()
+	}()
+
+	key := chat.AgentKey(name)
+	conv, err := svc.Open(key)
+	if err == nil {
+		out.watch(conv, name)
+		err = svc.Send(key, prompt)
+	}
+	if err != nil {
+		out.finish()
+		return chat.TurnResult{Agent: name, Err: err}, false
+	}
+	r, forced := o.env.wait(results, func() { svc.Cancel(key) }, func() { _ = sup.Stop(name) }, func() {
+		out.note(askText(o.lang, askCancelling))
+	})
+	out.finish()
+	return r, forced
+}
+
+// wait waits for the turn's end. The first Ctrl-C cancels the turn; a second one, or the
+// end of the grace period, stops the agent.
+func (env askEnv) wait(results <-chan chat.TurnResult, cancel, stop, cancelling func()) (chat.TurnResult, bool) {
+	var grace <-chan time.Time
+	interrupted, forced := false, false
+	force := func() {
+		if !forced {
+			forced = true
+			go stop()
+		}
+	}
+	for {
+		select {
+		case r := <-results:
+			return r, forced
+		case <-env.interrupts:
+			if interrupted {
+				force()
+				continue
+			}
+			interrupted = true
+			cancelling()
+			cancel()
+			t := time.NewTimer(env.cancelGrace)
+			defer t.Stop()
+			grace = t.C
+		case <-grace:
+			grace = nil
+			force()
+		}
+	}
+}
+
+// askOutcome gives the exit status of a turn and the message that explains it.
+func askOutcome(r chat.TurnResult, forced bool, lang string) (int, string) {
+	switch {
+	case r.Err != nil && forced:
+		return askExitError, askText(lang, askForced)
+	case r.Err != nil:
+		return askExitError, agentstack.DescribeError(r.Err, lang)
+	}
+	switch r.StopReason {
+	case chat.StopEndTurn:
+		return 0, ""
+	case chat.StopCancelled:
+		return askExitCancelled, askText(lang, askCancelled)
+	case chat.StopRefusal:
+		return askExitRefusal, askText(lang, askRefusal)
+	case chat.StopMaxTokens:
+		return askExitLimit, askText(lang, askMaxTokens)
+	case chat.StopMaxTurnRequests:
+		return askExitLimit, askText(lang, askMaxTurnRequests)
+	}
+	return askExitError, askText(lang, askOtherStop, r.StopReason)
+}
+
+// askPermissions answers the agent's permission requests: the first "allow" option with
+// --yes, the first "reject" option otherwise; each request and its answer are noted on
+// stderr.
+type askPermissions struct {
+	yes  bool
+	out  *askOutput
+	lang string
+}
+
+func (p *askPermissions) Ask(ctx context.Context, agent string, req chat.PermissionRequest) (string, bool) {
+	names := make([]string, len(req.Options))
+	for i, o := range req.Options {
+		names[i] = o.Name
+	}
+	p.out.note(askText(p.lang, askPermissionAsked, agent, req.Title, strings.Join(names, ", ")))
+	if ctx.Err() != nil {
+		p.out.note(askText(p.lang, askPermissionCancelled))
+		return "", false
+	}
+	var chosen *chat.PermissionOption
+	if p.yes {
+		chosen = firstOption(req.Options, "allow_once", "allow_always")
+	}
+	if chosen == nil {
+		chosen = firstOption(req.Options, "reject_once", "reject_always")
+	}
+	switch {
+	case chosen == nil:
+		p.out.note(askText(p.lang, askPermissionNoOption))
+		return "", false
+	case strings.HasPrefix(chosen.Kind, "allow"):
+		p.out.note(askText(p.lang, askPermissionAllowed, chosen.Name))
+	default:
+		p.out.note(askText(p.lang, askPermissionRefused, chosen.Name))
+	}
+	return chosen.ID, true
+}
+
+// firstOption returns the first option of one of the kinds, in the agent's order.
+func firstOption(opts []chat.PermissionOption, kinds ...string) *chat.PermissionOption {
+	for i := range opts {
+		for _, k := range kinds {
+			if opts[i].Kind == k {
+				return &opts[i]
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/schema"
+)
+
+// runCheck validates the configuration and prints each error and warning, one per line:
+// the file, ": ", "warning: " for a warning, then the message with its line and key in
+// the file's language; then a summary line. Exit status 1 when there is an error.
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("check", "sidekicks check [--config FILE]", stderr)
+	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "sidekicks check: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	path, created, err := config.Locate(*cfgPath)
+	if err != nil {
+		lang := config.LanguageOf(nil)
+		fmt.Fprintf(stderr, "sidekicks check: %s\n", config.NotFoundText(lang, err))
+		return 1
+	}
+	cfg, diags := config.Load(path)
+	lang := config.LanguageOf(nil)
+	if cfg != nil {
+		lang = cfg.UI.Language
+	} else if data, err := os.ReadFile(path); err == nil {
+		lang = config.LanguageOf(data)
+	}
+	if created {
+		fmt.Fprintf(stderr, "sidekicks check: %s\n", config.CreatedText(lang, path))
+	}
+	// The project's agents file, when the current folder has one, is checked with the
+	// configuration: its problems are printed and counted with the configuration's.
+	if wd, err := os.Getwd(); err == nil {
+		_, projectDiags := config.LoadProject(wd, lang)
+		diags = append(diags, projectDiags...)
+	}
+	for _, d := range diags {
+		fmt.Fprintln(stdout, d.Text(lang))
+	}
+	fmt.Fprintln(stdout, config.Summary(lang, diags))
+	if diags.HasErrors() {
+		return 1
+	}
+	return 0
+}
+
+// runSchema prints the JSON Schema of the configuration file.
+func runSchema(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("schema", "sidekicks schema", stderr)
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "sidekicks schema: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	if _, err := stdout.Write(schema.ConfigSchema()); err != nil {
+		fmt.Fprintf(stderr, "sidekicks schema: writing the schema: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,110 @@
+// Package cli is Sidekicks' command line: it parses the arguments and runs the application
+// (package app) or one of the sub-commands it owns — check, schema, ask, demo-agent and
+// version — each returning its exit status.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// A command is one sub-command of sidekicks.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// program is the command line of one build of Sidekicks.
+type program struct {
+	version string // the build's version, announced to agents and printed by `version`
+}
+
+func (p program) commands() []command {
+	return []command{
+		{"check", "validate the configuration and print its errors and warnings", runCheck},
+		{"schema", "print the configuration's JSON Schema", runSchema},
+		{"ask", "run one turn with an agent, without the screen", p.runAsk},
+		{"demo-agent", "run the built-in ACP demo agent on stdin and stdout", runDemoAgent},
+		{"version", "print the version", p.runVersion},
+	}
+}
+
+// Run runs the command line args (without the program's name) of the build named
+// version, writing to stdout and stderr, and returns the exit status.
+func Run(args []string, stdout, stderr io.Writer, version string) int {
+	return program{version: version}.run(args, stdout, stderr)
+}
+
+// run dispatches to a sub-command and returns the exit status.
+func (p program) run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		for _, c := range p.commands() {
+			if c.name == args[0] {
+				return c.run(args[1:], stdout, stderr)
+			}
+		}
+		fmt.Fprintf(stderr, "sidekicks: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return p.runApp(args, stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: sidekicks [--config FILE]")
+	fmt.Fprintln(w, "       sidekicks COMMAND [options]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, c := range (program{}).commands() {
+		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\n'sidekicks COMMAND --help' describes a command's options.")
+}
+
+// newFlags returns a flag set that prints its usage to stderr and reports errors instead
+// of exiting, so that run can return status 2.
+func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s\n", synopsis)
+		if hasFlags(fs) {
+			fmt.Fprintln(stderr, "\noptions:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
+}
+
+// parseFlags parses args; it returns the exit status to use and false when the command
+// must stop (help was asked: 0; a bad flag: 2).
+func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
+}
+
+func (p program) runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version", "sidekicks version", stderr)
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "sidekicks version: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	fmt.Fprintf(stdout, "sidekicks %s\n", p.version)
+	return 0
+}
