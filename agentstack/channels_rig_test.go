@@ -24,7 +24,7 @@ type chanRig struct {
 	*rig
 	st      *store.Store
 	w       *store.Writer
-	routing *Routing
+	routing *chat.Channels
 
 	mu     sync.Mutex
 	notes  []chat.Routing
@@ -59,13 +59,13 @@ func newChanRig(t *testing.T, cfg *config.Config, st *store.Store, w *store.Writ
 		StopGrace: runtime.StopGrace{AfterStdin: time.Second, AfterTerm: time.Second, Drain: time.Second},
 	})
 	cr := &chanRig{rig: r, st: st, w: w}
-	cr.routing = newChannelRouting(st, w.Flush, config.English, nil)
-	cr.routing.catchUpBytes = catchUp
-	cr.routing.setAgents(cfg.Agents)
-	cr.routing.SetHooks(RoutingHooks{
-		Members: func(id store.ChannelID) {
+	cr.routing = chat.NewChannels(storeChannels{st}, config.English)
+	cr.routing.LimitCatchUp(catchUp)
+	cr.routing.SetAgents(agentRefs(cfg.Agents))
+	cr.routing.SetHooks(chat.ChannelHooks{
+		Members: func(id int64) {
 			cr.mu.Lock()
-			cr.joined = append(cr.joined, id)
+			cr.joined = append(cr.joined, store.ChannelID(id))
 			cr.mu.Unlock()
 		},
 		Note: func(k chat.Key, rt chat.Routing) {
@@ -74,14 +74,14 @@ func newChanRig(t *testing.T, cfg *config.Config, st *store.Store, w *store.Writ
 			cr.mu.Unlock()
 		},
 	})
-	r.svc = chat.NewService(cr.routing.options(chat.ServiceOptions{
+	r.svc = chat.NewService(cr.routing.Options(chat.ServiceOptions{
 		Agents:    Pool{Sup: r.sup},
 		History:   newStoreHistory(st, w),
 		Lang:      config.English,
 		Describe:  func(err error) string { return DescribeError(err, config.English) },
 		TurnEnded: func(k chat.Key, res chat.TurnResult) { r.results <- keyedResult{k, res} },
 	}))
-	cr.routing.attach(r.svc)
+	cr.routing.Attach(r.svc)
 	t.Cleanup(func() {
 		r.close()
 		r.tr.Close()

@@ -72,12 +72,12 @@ func TestChannelRoutesByMention(t *testing.T) {
 
 	// A command without a name in a channel of two: refused, nothing kept.
 	err := r.svc.Send(k, "/echo hi")
-	hint, ok := RouteHint(err, config.French)
+	hint, ok := chat.RouteHint(err, config.French)
 	if !ok || !strings.Contains(hint, "/nom:commande") {
 		t.Errorf("error %v, hint %q", err, hint)
 	}
 	err = r.svc.Send(k, "/nobody:echo hi")
-	if hint, ok := RouteHint(err, config.English); !ok || !strings.Contains(hint, "nobody") {
+	if hint, ok := chat.RouteHint(err, config.English); !ok || !strings.Contains(hint, "nobody") {
 		t.Errorf("unknown agent: error %v, hint %q", err, hint)
 	}
 	if got := r.entries(k); len(got) != before+1 {
@@ -86,7 +86,7 @@ func TestChannelRoutesByMention(t *testing.T) {
 	if n := r.prompts(); n != 3 {
 		t.Errorf("%d prompts, want still 3", n)
 	}
-	if _, ok := RouteHint(errors.New("other"), config.English); ok {
+	if _, ok := chat.RouteHint(errors.New("other"), config.English); ok {
 		t.Error("another error read as a routing hint")
 	}
 }

@@ -1,9 +1,11 @@
 package agentstack
 
 import (
+	"errors"
 	"sync"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/store"
 )
 
@@ -72,4 +74,44 @@ func (t *storeTranscript) Session(agent string) (string, error) { return t.h.st.
 
 func (t *storeTranscript) SetSession(agent, id string) error {
 	return t.h.st.SetSession(t.conv, agent, id)
+}
+
+// storeChannels gives the history's channels to chat's channel routing.
+type storeChannels struct{ st *store.Store }
+
+func (c storeChannels) Members(channel int64) ([]string, error) {
+	return c.st.Members(store.ChannelID(channel))
+}
+
+func (c storeChannels) AddMember(channel int64, agent string) error {
+	return c.st.AddMember(store.ChannelID(channel), agent)
+}
+
+func (c storeChannels) Unseen(channel int64, agent string) ([]chat.Entry, error) {
+	id, err := c.st.ChannelConversation(store.ChannelID(channel))
+	if err != nil {
+		return nil, err
+	}
+	return c.st.Unseen(id, agent)
+}
+
+// SetSeen records the mark; a channel deleted since the turn started has no mark to keep.
+func (c storeChannels) SetSeen(channel int64, agent string, id int64) error {
+	conv, err := c.st.ChannelConversation(store.ChannelID(channel))
+	if err == nil {
+		err = c.st.SetSeen(conv, agent, id)
+	}
+	if errors.Is(err, store.ErrNoChannel) {
+		return nil
+	}
+	return err
+}
+
+// agentRefs are the configuration's agents as channel routing knows them.
+func agentRefs(agents []config.Agent) []chat.AgentRef {
+	refs := make([]chat.AgentRef, len(agents))
+	for i, a := range agents {
+		refs[i] = chat.AgentRef{Name: a.Name, Title: a.Title}
+	}
+	return refs
 }

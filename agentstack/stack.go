@@ -25,7 +25,7 @@ type Stack struct {
 	svc      *chat.Service
 	writer   *store.Writer
 	conns    *Conns
-	channels *Routing
+	channels *chat.Channels
 	commands *Commands
 	perms    permissionsHook
 }
@@ -37,9 +37,9 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 	o.Conns = a.conns
 	a.sup = NewSupervisor(cfg, o)
 	lang := cfg.UI.Language
-	a.channels = newChannelRouting(st, a.writer.Flush, lang, nil)
-	a.channels.setAgents(cfg.Agents)
-	a.svc = chat.NewService(a.channels.options(chat.ServiceOptions{
+	a.channels = chat.NewChannels(storeChannels{st}, lang)
+	a.channels.SetAgents(agentRefs(cfg.Agents))
+	a.svc = chat.NewService(a.channels.Options(chat.ServiceOptions{
 		Agents:      Pool{Sup: a.sup},
 		History:     newStoreHistory(st, a.writer),
 		Permissions: a.perms.get,
@@ -47,7 +47,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 		Lang:        lang,
 		Describe:    func(err error) string { return DescribeError(err, lang) },
 	}))
-	a.channels.attach(a.svc)
+	a.channels.Attach(a.svc)
 	return a, nil
 }
 
@@ -58,7 +58,7 @@ func (a *Stack) Subscribe() (<-chan runtime.Event, func()) { return a.sup.Subscr
 // SetAgents replaces the agents (a reload): changed ones take effect at their next start,
 // removed ones are stopped.
 func (a *Stack) SetAgents(agents []config.Agent) {
-	a.channels.setAgents(agents)
+	a.channels.SetAgents(agentRefs(agents))
 	a.sup.SetAgents(agents)
 }
 
@@ -77,7 +77,7 @@ func (a *Stack) Cancel(k chat.Key) { a.svc.Cancel(k) }
 func (a *Stack) Service() *chat.Service { return a.svc }
 
 // Routing is the channels' side of the service.
-func (a *Stack) Routing() *Routing { return a.channels }
+func (a *Stack) Routing() *chat.Channels { return a.channels }
 
 // Commands are the commands each agent announced last, in any of its sessions.
 func (a *Stack) Commands() *Commands { return a.commands }

@@ -38,7 +38,7 @@ type Agents interface {
 	// Service is the conversation service the windows show.
 	Service() *chat.Service
 	// Routing is the channels' side of the service.
-	Routing() *agentstack.Routing
+	Routing() *chat.Channels
 	// Commands are the commands each agent announced last, in any of its sessions.
 	Commands() *agentstack.Commands
 	// SetPermissions sets who answers the permission requests of the conversations

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -72,7 +71,7 @@ func (ap *application) channelWidget(id store.ChannelID) *agentwin.Widget {
 			return ch.Description
 		},
 		SendError: func(err error) string {
-			hint, _ := agentstack.RouteHint(err, ap.x.lang)
+			hint, _ := chat.RouteHint(err, ap.x.lang)
 			return hint
 		},
 	}, agentwin.Options{Logf: ap.log.Printf})

@@ -3,7 +3,6 @@ package app
 import (
 	"slices"
 
-	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -27,8 +26,8 @@ func (ap *application) wireConversations() {
 			},
 		})
 	})
-	c.Routing().SetHooks(agentstack.RoutingHooks{
-		Members: func(store.ChannelID) { ap.reloadChannels() },
+	c.Routing().SetHooks(chat.ChannelHooks{
+		Members: func(int64) { ap.reloadChannels() },
 		Note: func(k chat.Key, r chat.Routing) {
 			ap.app.Post(func() { ap.showRouteHint(k, r.HintText(ap.x.lang)) })
 		},

@@ -1,4 +1,4 @@
-package agentstack
+package chat
 
 import (
 	"errors"
@@ -7,71 +7,84 @@ import (
 	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
-
-	"git.rickub.com/bots-garden/sidekicks/chat"
-	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/store"
 )
 
-// Routing is the channels' side of the conversation service (DESIGN.md, "Channels"):
+// ChannelStore is the history as channels need it: who is in a channel, and how far each
+// agent has read it. The store implements it through the agent stack's adapter.
+type ChannelStore interface {
+	// Members returns the channel's members.
+	Members(channel int64) ([]string, error)
+	// AddMember adds an agent to the channel.
+	AddMember(channel int64, agent string) error
+	// Unseen returns the entries of the channel's conversation the agent has not seen
+	// yet, oldest first.
+	Unseen(channel int64, agent string) ([]Entry, error)
+	// SetSeen records that the agent has seen the channel up to the entry id; a channel
+	// deleted since is not an error.
+	SetSeen(channel int64, agent string, id int64) error
+}
+
+// Channels is the channels' side of the conversation service (DESIGN.md, "Channels"):
 // where a message typed in a channel goes (Route), what an addressed agent hears before the
 // message (Prepare: the catch-up of what it has not seen), and how far each agent has read
 // the channel (its seen mark in the history, moved once its turn has ended). An agent's own
 // window goes through it unchanged. Its methods may be called from any goroutine.
-type Routing struct {
-	st *store.Store
-	// flush writes every entry handed to the history so far (the Writer's Flush): the
+type Channels struct {
+	st ChannelStore
+	// flush writes every entry handed to the history so far (History.Flush): the
 	// catch-up reads the store, which must hold what the conversation shows.
 	flush func() error
-	// catchUpBytes bounds the catch-up (chat.DefaultCatchUpBytes when 0).
+	// catchUpBytes bounds the catch-up (DefaultCatchUpBytes when 0).
 	catchUpBytes int
 	// lang is the language of the lines routing adds to a conversation ("en" or "fr").
 	lang string
 	logf func(format string, args ...any)
 
 	mu     sync.Mutex
-	svc    *chat.Service
-	agents []config.Agent
+	svc    *Service
+	agents []AgentRef
 	// pending holds, by conversation and agent, the seen mark the agent reaches once the
 	// turn that was given its catch-up ends.
 	pending map[agentInConv]int64
-	hooks   RoutingHooks
+	hooks   ChannelHooks
 }
 
 // agentInConv names one agent's place in one conversation.
 type agentInConv struct {
-	key   chat.Key
+	key   Key
 	agent string
 }
 
-// RoutingHooks tell the application what routing did, from the goroutine that sent the
+// ChannelHooks tell the application what routing did, from the goroutine that sent the
 // message (never the screen's). Each may be nil.
-type RoutingHooks struct {
+type ChannelHooks struct {
 	// Members: routing added members to the channel (a mention of an agent that was not
 	// one); the channel list must be read again.
-	Members func(id store.ChannelID)
+	Members func(channel int64)
 	// Note: the message was kept as a note (nobody was addressed); r says how to address
 	// someone (Routing.HintText in the screen's language).
-	Note func(k chat.Key, r chat.Routing)
+	Note func(k Key, r Routing)
 	// Logf receives the problems the user need not see (the application's log).
 	Logf func(format string, args ...any)
 }
 
-func newChannelRouting(st *store.Store, flush func() error, lang string, logf func(string, ...any)) *Routing {
-	if logf == nil {
-		logf = func(string, ...any) {}
-	}
-	return &Routing{st: st, flush: flush, lang: lang, logf: logf, pending: make(map[agentInConv]int64)}
+// NewChannels returns the channels kept in st, whose notices are in lang ("en" or "fr").
+// Hand its Options to NewService, then Attach the service.
+func NewChannels(st ChannelStore, lang string) *Channels {
+	return &Channels{st: st, lang: lang, logf: func(string, ...any) {}, pending: make(map[agentInConv]int64)}
 }
 
-// options sets the service options of channels in o: Route, Prepare, and TurnEnded
-// (calling o's own TurnEnded after it).
-func (c *Routing) options(o chat.ServiceOptions) chat.ServiceOptions {
+// Options sets the service options of channels in o: Route, Prepare, Files, and TurnEnded
+// (calling o's own TurnEnded after it). The catch-up flushes o.History first.
+func (c *Channels) Options(o ServiceOptions) ServiceOptions {
+	if o.History != nil {
+		c.flush = o.History.Flush
+	}
 	o.Route = c.route
 	o.Prepare = c.prepare
 	o.Files = c.files
 	next := o.TurnEnded
-	o.TurnEnded = func(k chat.Key, r chat.TurnResult) {
+	o.TurnEnded = func(k Key, r TurnResult) {
 		c.turnEnded(k, r)
 		if next != nil {
 			next(k, r)
@@ -80,30 +93,39 @@ func (c *Routing) options(o chat.ServiceOptions) chat.ServiceOptions {
 	return o
 }
 
-// attach gives the routing the service it serves, to find the conversations it adds
-// notices to and reads turns from.
-func (c *Routing) attach(svc *chat.Service) {
+// LimitCatchUp bounds a catch-up to about n bytes (DefaultCatchUpBytes when n ≤ 0). Call
+// it before the first turn.
+func (c *Channels) LimitCatchUp(n int) {
+	c.mu.Lock()
+	c.catchUpBytes = n
+	c.mu.Unlock()
+}
+
+// Attach gives the channels the service they serve, to find the conversations they add
+// notices to and read turns from.
+func (c *Channels) Attach(svc *Service) {
 	c.mu.Lock()
 	c.svc = svc
 	c.mu.Unlock()
 }
 
-// setAgents replaces the configuration's agents (at start and at each reload).
-func (c *Routing) setAgents(agents []config.Agent) {
+// SetAgents replaces the configuration's agents (at start and at each reload): a mention
+// of one of them adds it to the channel.
+func (c *Channels) SetAgents(agents []AgentRef) {
 	c.mu.Lock()
-	c.agents = append([]config.Agent(nil), agents...)
+	c.agents = append([]AgentRef(nil), agents...)
 	c.mu.Unlock()
 }
 
 // SetHooks sets what the application is told.
-func (c *Routing) SetHooks(h RoutingHooks) {
+func (c *Channels) SetHooks(h ChannelHooks) {
 	c.mu.Lock()
 	c.hooks = h
 	c.mu.Unlock()
 }
 
 // log writes to the hooks' log, else to the routing's own.
-func (c *Routing) log(format string, args ...any) {
+func (c *Channels) log(format string, args ...any) {
 	c.mu.Lock()
 	logf := c.hooks.Logf
 	c.mu.Unlock()
@@ -114,28 +136,19 @@ func (c *Routing) log(format string, args ...any) {
 }
 
 // state returns what routing reads under the lock.
-func (c *Routing) state() (*chat.Service, []config.Agent, RoutingHooks) {
+func (c *Channels) state() (*Service, []AgentRef, ChannelHooks) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.svc, c.agents, c.hooks
 }
 
-// agentRefs are the agents as routing knows them.
-func agentRefs(agents []config.Agent) []chat.AgentRef {
-	refs := make([]chat.AgentRef, len(agents))
-	for i, a := range agents {
-		refs[i] = chat.AgentRef{Name: a.Name, Title: a.Title}
-	}
-	return refs
-}
-
 // routeError is a channel message that routing refused: nothing was sent or kept, the
 // input keeps the text, and the routing's hint says why (HintText, in the screen's
 // language).
-type routeError struct{ r chat.Routing }
+type routeError struct{ r Routing }
 
 func (e *routeError) Error() string {
-	return "message not routed: " + e.r.HintText(config.English)
+	return "message not routed: " + e.r.HintText("en")
 }
 
 // RouteHint returns what the input line says of a message routing refused, false when
@@ -151,32 +164,32 @@ func RouteHint(err error, lang string) (string, bool) {
 // files is the service's Files: in a channel, a word that mentions an agent (a member, or
 // any agent of the configuration) stays a mention even when the workspace has a file of
 // that name.
-func (c *Routing) files(k chat.Key, agent string, files chat.FileSource) chat.FileSource {
+func (c *Channels) files(k Key, agent string, files FileSource) FileSource {
 	if k.Channel == 0 {
 		return files
 	}
-	members, err := c.st.Members(store.ChannelID(k.Channel))
+	members, err := c.st.Members(k.Channel)
 	if err != nil {
 		members = nil
 	}
 	_, agents, _ := c.state()
-	return chat.ChannelFiles(files, members, agentRefs(agents))
+	return ChannelFiles(files, members, agents)
 }
 
 // route is the service's Route: an agent's window goes to its agent; a channel's message
-// goes where chat.Route says, members added by a mention joining the channel (in the
+// goes where Route says, members added by a mention joining the channel (in the
 // history, and with a line in the conversation) before the turns start.
-func (c *Routing) route(k chat.Key, text string) ([]chat.Delivery, error) {
+func (c *Channels) route(k Key, text string) ([]Delivery, error) {
 	if k.Channel == 0 {
-		return []chat.Delivery{{Agent: k.Agent, Text: text}}, nil
+		return []Delivery{{Agent: k.Agent, Text: text}}, nil
 	}
-	id := store.ChannelID(k.Channel)
+	id := k.Channel
 	members, err := c.st.Members(id)
 	if err != nil {
 		return nil, fmt.Errorf("routing a message of channel %d: %w", id, err)
 	}
 	svc, agents, hooks := c.state()
-	r := chat.Route(text, members, agentRefs(agents))
+	r := Route(text, members, agents)
 	if r.Rejected() {
 		return nil, &routeError{r}
 	}
@@ -191,21 +204,21 @@ func (c *Routing) route(k chat.Key, text string) ([]chat.Delivery, error) {
 	if r.Note && hooks.Note != nil {
 		hooks.Note(k, r)
 	}
-	ds := make([]chat.Delivery, len(r.Targets))
+	ds := make([]Delivery, len(r.Targets))
 	for i, t := range r.Targets {
-		ds[i] = chat.Delivery{Agent: t.Agent, Text: t.Text}
+		ds[i] = Delivery{Agent: t.Agent, Text: t.Text}
 	}
 	return ds, nil
 }
 
 // join adds agents to a channel, each with the line that says so.
-func (c *Routing) join(svc *chat.Service, k chat.Key, names []string, agents []config.Agent) error {
-	var conv *chat.Conversation
+func (c *Channels) join(svc *Service, k Key, names []string, agents []AgentRef) error {
+	var conv *Conversation
 	if svc != nil {
 		conv, _ = svc.Conversation(k)
 	}
 	for _, name := range names {
-		if err := c.st.AddMember(store.ChannelID(k.Channel), name); err != nil {
+		if err := c.st.AddMember(k.Channel, name); err != nil {
 			return fmt.Errorf("adding %s to channel %d: %w", name, k.Channel, err)
 		}
 		if conv != nil {
@@ -215,7 +228,7 @@ func (c *Routing) join(svc *chat.Service, k chat.Key, names []string, agents []c
 					who = a.Title
 				}
 			}
-			conv.AddNotice(chat.JoinedNotice(who, c.lang))
+			conv.AddNotice(JoinedNotice(who, c.lang))
 		}
 	}
 	return nil
@@ -225,7 +238,7 @@ func (c *Routing) join(svc *chat.Service, k chat.Key, names []string, agents []c
 // seen, as the first block of its prompt (none when there is nothing to tell). It leaves
 // out the message being sent and everything of its turn and later ones (another agent's
 // answer to the same message, a message sent since), which the agent hears next time.
-func (c *Routing) prepare(k chat.Key, agent string) []sdk.ContentBlock {
+func (c *Channels) prepare(k Key, agent string) []sdk.ContentBlock {
 	if k.Channel == 0 {
 		return nil
 	}
@@ -241,15 +254,12 @@ func (c *Routing) prepare(k chat.Key, agent string) []sdk.ContentBlock {
 	// The store must hold what the conversation holds: the message itself, the replies
 	// that came since the last save.
 	conv.Flush()
-	if err := c.flush(); err != nil {
-		c.log("writing channel %d before %s's catch-up: %v", k.Channel, agent, err)
+	if c.flush != nil {
+		if err := c.flush(); err != nil {
+			c.log("writing channel %d before %s's catch-up: %v", k.Channel, agent, err)
+		}
 	}
-	id, err := c.st.ChannelConversation(store.ChannelID(k.Channel))
-	if err != nil {
-		c.log("catch-up of %s in channel %d: %v", agent, k.Channel, err)
-		return nil
-	}
-	unseen, err := c.st.Unseen(id, agent)
+	unseen, err := c.st.Unseen(k.Channel, agent)
 	if err != nil {
 		c.log("catch-up of %s in channel %d: %v", agent, k.Channel, err)
 		return nil
@@ -258,7 +268,7 @@ func (c *Routing) prepare(k chat.Key, agent string) []sdk.ContentBlock {
 	c.mu.Lock()
 	c.pending[agentInConv{k, agent}] = mark
 	c.mu.Unlock()
-	block, omitted := chat.CatchUp(heard, agent, c.catchUpBytes)
+	block, omitted := CatchUp(heard, agent, c.catchUpBytes)
 	if omitted > 0 {
 		c.log("catch-up of %s in channel %d: %d older messages left out", agent, k.Channel, omitted)
 	}
@@ -274,7 +284,7 @@ func (c *Routing) prepare(k chat.Key, agent string) []sdk.ContentBlock {
 // only past what the agent is given: it stops before the first message or reply it is not
 // (a reply of this turn or a later one, or one still being written: told unfinished now,
 // told whole next time). The message of the turn itself counts as given.
-func catchUpOf(unseen []chat.Entry, turn int64) (heard []chat.Entry, mark int64) {
+func catchUpOf(unseen []Entry, turn int64) (heard []Entry, mark int64) {
 	blocked := false
 	for _, e := range unseen {
 		earlier := e.Turn < turn
@@ -284,7 +294,7 @@ func catchUpOf(unseen []chat.Entry, turn int64) (heard []chat.Entry, mark int64)
 		if blocked {
 			continue
 		}
-		given := earlier && e.Done || e.Kind == chat.KindUser && e.Turn == turn
+		given := earlier && e.Done || e.Kind == KindUser && e.Turn == turn
 		if !given && said(e) {
 			blocked = true
 			continue
@@ -296,14 +306,14 @@ func catchUpOf(unseen []chat.Entry, turn int64) (heard []chat.Entry, mark int64)
 
 // said reports whether an entry is something a catch-up repeats: a message or a reply
 // with text. Thoughts, tool calls, plans and notices are never repeated, so never wait.
-func said(e chat.Entry) bool {
-	return (e.Kind == chat.KindUser || e.Kind == chat.KindAgent) && strings.TrimSpace(e.Text) != ""
+func said(e Entry) bool {
+	return (e.Kind == KindUser || e.Kind == KindAgent) && strings.TrimSpace(e.Text) != ""
 }
 
 // turnEnded moves the agent's seen mark past what its turn gave it, once the turn ran:
 // a turn that failed (the agent could not be started, its process ended) may not have
 // reached the agent, which hears it all again next time.
-func (c *Routing) turnEnded(k chat.Key, r chat.TurnResult) {
+func (c *Channels) turnEnded(k Key, r TurnResult) {
 	if k.Channel == 0 {
 		return
 	}
@@ -314,11 +324,7 @@ func (c *Routing) turnEnded(k chat.Key, r chat.TurnResult) {
 	if !ok || r.Err != nil || mark <= 0 {
 		return
 	}
-	id, err := c.st.ChannelConversation(store.ChannelID(k.Channel))
-	if err == nil {
-		err = c.st.SetSeen(id, r.Agent, mark)
-	}
-	if err != nil && !errors.Is(err, store.ErrNoChannel) {
+	if err := c.st.SetSeen(k.Channel, r.Agent, mark); err != nil {
 		c.log("recording what %s has seen of channel %d: %v", r.Agent, k.Channel, err)
 	}
 }
