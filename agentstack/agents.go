@@ -187,7 +187,10 @@ func (c *agentConn) exited(err error) error {
 	case <-t.C:
 		return err
 	}
-	return &ExitError{err: err, status: c.proc.Wait(), stderr: c.proc.StderrTail()}
+	// The process ended: that is why the call failed, whichever came first of the reader
+	// seeing the end of its output (ErrAgentExited) and the supervisor closing the
+	// connection of a process that ended (ErrClosed).
+	return &ExitError{err: acp.ErrAgentExited, status: c.proc.Wait(), stderr: c.proc.StderrTail()}
 }
 
 // agentSession is an ACP session as chat's Service uses it.
