@@ -48,14 +48,7 @@ func (l *List) Select(i int) {
 }
 
 func (l *List) scrollIntoView() {
-	h := max(l.height, 1)
-	if l.selected < l.offset {
-		l.offset = l.selected
-	}
-	if l.selected >= l.offset+h {
-		l.offset = l.selected - h + 1
-	}
-	l.offset = max(min(l.offset, len(l.items)-h), 0)
+	l.offset = ScrollToShow(l.offset, l.selected, l.height, len(l.items))
 }
 
 // HandleEvent moves the highlight (arrows, pages, Home, End), activates (Enter, click)

@@ -71,8 +71,12 @@ func TextWidth(s string) int {
 	return w
 }
 
-// truncate cuts s to at most width cells, ending with "…" when something was cut.
-func truncate(s string, width int) string {
+// truncate is Truncate, for the toolkit's own callers.
+func truncate(s string, width int) string { return Truncate(s, width) }
+
+// Truncate cuts s to at most width cells, ending with "…" when something was cut; it
+// never splits a grapheme cluster.
+func Truncate(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
@@ -113,12 +117,29 @@ func clusters(s string) []cluster {
 	return out
 }
 
-// wrap breaks s into rows of at most width cells, preferring to break after a space.
-// A row never splits a grapheme cluster. Tabs are expanded to the next multiple of 4.
-func wrap(s string, width int) []string {
+// wrap is Wrap, for the toolkit's own callers.
+func wrap(s string, width int) []string { return Wrap(s, width) }
+
+// Wrap breaks s into rows of at most width cells, preferring to break after a space, and
+// at each newline. A row never splits a grapheme cluster; a cluster wider than the row
+// has a row of its own. Tabs are expanded to the next multiple of 4. Every widget that
+// wraps plain text uses it.
+func Wrap(s string, width int) []string {
 	if width <= 0 {
 		return nil
 	}
+	if strings.Contains(s, "\n") {
+		var rows []string
+		for _, para := range strings.Split(s, "\n") {
+			rows = append(rows, wrapLine(para, width)...)
+		}
+		return rows
+	}
+	return wrapLine(s, width)
+}
+
+// wrapLine is Wrap for a line without newlines.
+func wrapLine(s string, width int) []string {
 	s = expandTabs(s)
 	if s == "" {
 		return []string{""}
@@ -134,7 +155,7 @@ func wrap(s string, width int) []string {
 		if w == 0 {
 			continue
 		}
-		if rowWidth+w > width {
+		if rowWidth+w > width && rowWidth > 0 {
 			text := row.String()
 			if lastSpace > 0 && g != " " {
 				rows = append(rows, text[:lastSpace])
@@ -148,6 +169,12 @@ func wrap(s string, width int) []string {
 				rowWidth = 0
 			}
 			lastSpace = -1
+			if rowWidth > 0 && rowWidth+w > width {
+				// What followed the last space and this wide cluster do not fit together.
+				rows = append(rows, row.String())
+				row.Reset()
+				rowWidth = 0
+			}
 			if g == " " && rowWidth == 0 {
 				continue // a space that ends a row does not start the next one
 			}

@@ -26,6 +26,8 @@ func TestTruncate(t *testing.T) {
 		want string
 	}{
 		{"hello", 5, "hello"}, {"hello world", 6, "hello…"}, {"日本語", 4, "日…"}, {"日本語", 5, "日本…"},
+		// Cases of the copies the wizard and the Agents panel had.
+		{"exactly", 7, "exactly"}, {"too long", 5, "too …"}, {"🤖🤖🤖", 4, "🤖…"}, {"x", 0, ""},
 		{"abc", 0, ""}, {"🤖🤖🤖", 3, "🤖…"},
 	}
 	for _, c := range cases {
@@ -51,14 +53,23 @@ func TestWrap(t *testing.T) {
 		{"日本語のテキスト", 5, []string{"日本", "語の", "テキ", "スト"}},
 		{"a\tb", 10, []string{"a   b"}},
 		{"", 10, []string{""}},
+		// Cases of the wrappers the Files, Log, panel and wizard had of their own.
+		{"one two three", 7, []string{"one two", "three"}},
+		{"one two three", 3, []string{"one", "two", "thr", "ee"}},
+		{"a\nb", 5, []string{"a", "b"}},
+		{"界界界", 3, []string{"界", "界", "界"}},
+		{"界界", 1, []string{"界", "界"}},
+		{"🤖🤖🤖 x", 4, []string{"🤖🤖", "🤖 x"}},
+		{"a  b", 10, []string{"a  b"}},
+		{" abc界", 4, []string{" ", "abc", "界"}},
 	}
 	for _, c := range cases {
-		got := wrap(c.s, c.width)
+		got := Wrap(c.s, c.width)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("wrap(%q, %d) = %q, want %q", c.s, c.width, got, c.want)
 		}
 		for _, row := range got {
-			if TextWidth(row) > c.width {
+			if TextWidth(row) > c.width && len(clusters(row)) > 1 {
 				t.Errorf("wrap(%q, %d): row %q too wide", c.s, c.width, row)
 			}
 		}

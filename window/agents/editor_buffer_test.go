@@ -101,29 +101,3 @@ func TestTextBufferColumns(t *testing.T) {
 		t.Errorf("colAt inside 界 = %d, want 0", got)
 	}
 }
-
-func TestWrapText(t *testing.T) {
-	tests := []struct {
-		s     string
-		width int
-		want  []string
-	}{
-		{"one two three", 7, []string{"one two", "three"}},
-		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
-		{"a\nb", 5, []string{"a", "b"}},
-		{"界界界", 3, []string{"界", "界", "界"}},
-		{"", 3, []string{""}},
-	}
-	for _, tt := range tests {
-		got := wrapText(tt.s, tt.width)
-		if len(got) != len(tt.want) {
-			t.Errorf("wrapText(%q, %d) = %q, want %q", tt.s, tt.width, got, tt.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != tt.want[i] {
-				t.Errorf("wrapText(%q, %d) = %q, want %q", tt.s, tt.width, got, tt.want)
-			}
-		}
-	}
-}

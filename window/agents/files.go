@@ -270,14 +270,7 @@ func (f *Files) move(delta int) {
 }
 
 func (f *Files) scrollIntoView() {
-	h := max(f.treeH, 1)
-	if f.sel < f.offset {
-		f.offset = f.sel
-	}
-	if f.sel >= f.offset+h {
-		f.offset = f.sel - h + 1
-	}
-	f.offset = max(min(f.offset, len(f.rows)-h), 0)
+	f.offset = window.ScrollToShow(f.offset, f.sel, f.treeH, len(f.rows))
 }
 
 // Workspace returns the workspace the window shows.

@@ -57,7 +57,7 @@ func (f *Files) statusRows(lang window.Language, W int) []styledSpan {
 			cls = window.ClassError
 		}
 		var out []styledSpan
-		for _, row := range wrapText(f.msg, max(W-2, 1)) {
+		for _, row := range window.Wrap(f.msg, max(W-2, 1)) {
 			if len(out) == maxMessageRows {
 				break
 			}
@@ -135,7 +135,7 @@ func (f *Files) drawTree(r window.Region, focused bool) {
 				b.WriteString("  " + tr(lang, tEmptyFolder))
 			}
 		}
-		r.Line(y, fit(b.String(), W), cls)
+		r.Line(y, window.Truncate(b.String(), W), cls)
 	}
 }
 
@@ -161,7 +161,7 @@ func (f *Files) drawView(r window.Region, lang window.Language) {
 			if v.failed {
 				cls = window.ClassError
 			}
-			for _, row := range wrapText(v.notice, max(W-2, 1)) {
+			for _, row := range window.Wrap(v.notice, max(W-2, 1)) {
 				if y < H {
 					r.Line(y, " "+row, cls)
 					y++

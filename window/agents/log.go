@@ -125,7 +125,7 @@ func (v *LogView) pull() {
 	for _, l := range lines[len(lines)-added:] {
 		row := logRow{text: l.Time.Format("15:04:05") + "  " + l.Text, class: logClass(l.Text)}
 		if v.width > 0 {
-			row.wrapped = wrapText(row.text, v.width)
+			row.wrapped = window.Wrap(row.text, v.width)
 			newRows += len(row.wrapped)
 		}
 		v.lines = append(v.lines, row)
@@ -162,7 +162,7 @@ func (v *LogView) rewrap(width int) {
 	}
 	v.width, v.rows = width, 0
 	for i := range v.lines {
-		v.lines[i].wrapped = wrapText(v.lines[i].text, width)
+		v.lines[i].wrapped = window.Wrap(v.lines[i].text, width)
 		v.rows += len(v.lines[i].wrapped)
 	}
 }
@@ -188,7 +188,7 @@ func (v *LogView) Draw(r window.Region, focused bool) {
 	if v.log.Path() == "" {
 		head = tr(lang, tLogMemory)
 	}
-	r.Line(0, " "+fit(head, max(W-2, 0)), window.ClassGutter)
+	r.Line(0, " "+window.Truncate(head, max(W-2, 0)), window.ClassGutter)
 	v.rewrap(max(W-2, 1))
 	v.viewH = max(H-1, 0)
 	v.back = max(min(v.back, v.totalRows()-v.viewH), 0)

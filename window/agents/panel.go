@@ -260,12 +260,5 @@ func (p *Panel) move(delta int) {
 }
 
 func (p *Panel) scrollIntoView() {
-	h := max(p.listH, 1)
-	if p.sel < p.offset {
-		p.offset = p.sel
-	}
-	if p.sel >= p.offset+h {
-		p.offset = p.sel - h + 1
-	}
-	p.offset = max(min(p.offset, len(p.agents)-h), 0)
+	p.offset = window.ScrollToShow(p.offset, p.sel, p.listH, len(p.agents))
 }

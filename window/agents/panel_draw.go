@@ -110,9 +110,9 @@ func (p *Panel) drawAgent(r window.Region, y int, c panelColumns, a config.Agent
 		}
 		r.Text(1, y, " "+glyph+" ", cls)
 	}
-	r.Text(c.title, y, fit(a.Title, c.titleW), base)
-	r.Text(c.name, y, fit("@"+a.Name, c.nameW), base)
-	r.Text(c.run, y, fit(runtimeText(lang, a), c.runW), base)
+	r.Text(c.title, y, window.Truncate(a.Title, c.titleW), base)
+	r.Text(c.name, y, window.Truncate("@"+a.Name, c.nameW), base)
+	r.Text(c.run, y, window.Truncate(runtimeText(lang, a), c.runW), base)
 	idle := ""
 	if st.State == runtime.Ready {
 		since := st.LastActivity
@@ -150,14 +150,14 @@ func (p *Panel) drawFooter(r window.Region, lang window.Language) {
 				lines[1] = st.StderrTail[n-1]
 			}
 		} else {
-			rows := wrapText(a.Description, max(W-2, 1))
+			rows := window.Wrap(a.Description, max(W-2, 1))
 			for i := 0; i < len(rows) && i < 2; i++ {
 				lines[i] = rows[i]
 			}
 		}
 	}
 	for i, l := range lines {
-		r.Line(1+i, " "+fit(l, max(W-2, 0)), classes[i])
+		r.Line(1+i, " "+window.Truncate(l, max(W-2, 0)), classes[i])
 	}
 }
 
@@ -224,16 +224,4 @@ func idleText(d time.Duration) string {
 		return fmt.Sprintf("%dm", int(d/time.Minute))
 	}
 	return fmt.Sprintf("%dh%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
-}
-
-// fit cuts s to w cells, ending with "…" when something was cut.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	if window.TextWidth(s) <= w {
-		return s
-	}
-	head, _, _ := cutCells(s, w-1)
-	return head + "…"
 }

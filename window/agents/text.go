@@ -4,71 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
-
-	"github.com/rivo/uniseg"
-
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
-
-// wrapText cuts s into rows of at most width cells, between words where it can, inside a
-// word longer than a row otherwise. Widths are those the screen draws (window.TextWidth).
-func wrapText(s string, width int) []string {
-	width = max(width, 1)
-	var rows []string
-	for _, para := range strings.Split(s, "\n") {
-		var row strings.Builder
-		rowW := 0
-		flush := func() {
-			rows = append(rows, row.String())
-			row.Reset()
-			rowW = 0
-		}
-		for i, word := range strings.Split(para, " ") {
-			ww := window.TextWidth(word)
-			sep := 0
-			if i > 0 && rowW > 0 {
-				sep = 1
-			}
-			if rowW > 0 && rowW+sep+ww > width {
-				flush()
-				sep = 0
-			}
-			if sep == 1 {
-				row.WriteByte(' ')
-				rowW++
-			}
-			for ww > width-rowW && ww > 0 {
-				// A word longer than what is left of an empty row: cut it by clusters.
-				head, headW, rest := cutCells(word, width-rowW)
-				if headW == 0 && rowW == 0 {
-					head, headW, rest = cutCells(word, 2) // a wide cluster in a 1-cell row
-				}
-				row.WriteString(head)
-				flush()
-				word, ww = rest, window.TextWidth(rest)
-			}
-			row.WriteString(word)
-			rowW += ww
-		}
-		flush()
-	}
-	return rows
-}
-
-// cutCells returns the longest start of s that fits in n cells, its width, and the rest.
-func cutCells(s string, n int) (head string, width int, rest string) {
-	i := 0
-	for i < len(s) {
-		c, _, _, _ := uniseg.FirstGraphemeClusterInString(s[i:], -1)
-		cw := window.TextWidth(c)
-		if width+cw > n {
-			break
-		}
-		width += cw
-		i += len(c)
-	}
-	return s[:i], width, s[i:]
-}
 
 // humanSize says a size the way a file manager does: 512 B, 12.3 KB, 4.0 MB.
 func humanSize(n int64) string {

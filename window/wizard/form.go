@@ -149,7 +149,7 @@ func (f *form) problemRows(width int) []string {
 	}
 	var rows []string
 	for _, p := range f.problems {
-		rows = append(rows, wrapText(p, width)...)
+		rows = append(rows, window.Wrap(p, width)...)
 	}
 	if len(rows) > maxProblemRows {
 		rows = append(rows[:maxProblemRows-1], "…")
@@ -223,7 +223,7 @@ func (f *form) draw(r window.Region) {
 // above (up) or below (down).
 func (f *form) drawField(r window.Region, y int, id fieldID, up, down bool) {
 	W, _ := r.Size()
-	label := fit(f.labels.T(fieldLabels[id]), f.labelW-2)
+	label := window.Truncate(f.labels.T(fieldLabels[id]), f.labelW-2)
 	class := window.ClassDialog
 	if id == f.bad {
 		class = window.ClassDialogError
@@ -264,11 +264,9 @@ func (f *form) scrollToFocus(ids []fieldID) {
 	if f.button >= 0 {
 		at = len(ids) - 1
 	}
-	if at >= 0 && at < f.top {
-		f.top = at
+	if at < 0 {
+		f.top = max(min(f.top, len(ids)-f.rows), 0)
+		return
 	}
-	if at >= f.top+f.rows {
-		f.top = at - f.rows + 1
-	}
-	f.top = max(min(f.top, len(ids)-f.rows), 0)
+	f.top = window.ScrollToShow(f.top, at, f.rows, len(ids))
 }

@@ -56,7 +56,7 @@ func newPreview(l window.Labels, configPath string, p config.WizardPreview) *pre
 func (p *preview) rows(width int) int {
 	n := 0
 	for _, l := range p.lines {
-		n += len(wrapText(l.Text, max(width-2, 1)))
+		n += len(window.Wrap(l.Text, max(width-2, 1)))
 	}
 	return n
 }
@@ -67,7 +67,7 @@ func (p *preview) problemRows(width int) []string {
 	}
 	var rows []string
 	for _, m := range p.problems {
-		rows = append(rows, wrapText(m, width)...)
+		rows = append(rows, window.Wrap(m, width)...)
 	}
 	if len(rows) > maxProblemRows {
 		rows = append(rows[:maxProblemRows-1], "…")
