@@ -123,7 +123,7 @@ func (s *Service) Close(k Key) {
 		t.cancel() // the prompts stop waiting
 	}
 	s.mu.Unlock()
-	go func() {
+	s.opts.Go.Start("chat closing "+k.String(), func() {
 		cs.active.Wait()
 		s.closeSessions(cs)
 		cs.conv.Flush()
@@ -131,7 +131,7 @@ func (s *Service) Close(k Key) {
 		delete(s.closing, k)
 		s.mu.Unlock()
 		close(done)
-	}()
+	})
 }
 
 // closeSessions closes the conversation's sessions once its turns have ended.
