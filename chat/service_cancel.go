@@ -166,6 +166,7 @@ func (s *Service) Shutdown(ctx context.Context) error {
 	s.mu.Unlock()
 
 	ended := make(chan struct{})
+	// Only waits: nothing from outside reaches this goroutine, so it needs no guard.
 	go func() {
 		s.turns.Wait()
 		close(ended)
