@@ -21,11 +21,11 @@ func (c *Conn) handleRequest(env envelope) {
 	case <-c.done:
 		return
 	}
-	go func() {
+	c.opts.Go.Start("acp request "+c.agent, func() {
 		defer func() { <-c.sem }()
 		result, rpcErr := c.serve(env.Method, env.Params)
 		c.respond(env.ID, result, rpcErr)
-	}()
+	})
 }
 
 // answerLater answers a request on a goroutine of its own, within the same bound.
@@ -35,10 +35,10 @@ func (c *Conn) answerLater(id json.RawMessage, result any, rpcErr *outError) {
 	case <-c.done:
 		return
 	}
-	go func() {
+	c.opts.Go.Start("acp answer "+c.agent, func() {
 		defer func() { <-c.sem }()
 		c.respond(id, result, rpcErr)
-	}()
+	})
 }
 
 // validID reports whether a request id is a number or a string.

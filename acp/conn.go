@@ -3,10 +3,13 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
 // Defaults of Options.
@@ -37,6 +40,11 @@ type Options struct {
 	// Logf, when set, receives the connection's diagnostics (malformed lines, ignored
 	// messages), at most a few per kind of problem and power of two of its count.
 	Logf func(format string, args ...any)
+	// Go starts the connection's goroutines: its reader ("acp reader <agent>"), its
+	// writer ("acp writer <agent>") and those answering the agent's requests ("acp request
+	// <agent>", "acp answer <agent>"). Nil starts them with a plain go statement; the
+	// application passes a guard that restores the terminal and logs a panic.
+	Go guard.Go
 }
 
 // Conn is the client side of one ACP connection: the agent's stdout is read on one
@@ -129,8 +137,8 @@ func NewConn(agent string, agentStdout io.Reader, agentStdin io.Writer, opts Opt
 		ctx:      ctx,
 		cancel:   cancel,
 	}
-	go c.writeLoop()
-	go c.readLoop()
+	opts.Go.Start("acp writer "+agent, c.writeLoop)
+	opts.Go.Start("acp reader "+agent, c.readLoop)
 	return c
 }
 
@@ -193,8 +201,16 @@ func (c *Conn) isDone() bool {
 	}
 }
 
+// errReaderStopped ends a connection whose reading goroutine stopped on a panic (which
+// its guard recovered): nothing reads the agent any more, so nothing would answer the
+// pending calls.
+var errReaderStopped = errors.New("reading from the agent stopped on an internal error")
+
 // readLoop reads the agent's output until it ends.
 func (c *Conn) readLoop() {
+	// Every return below comes after the connection has ended (finish runs once): this
+	// ends it only when the loop stops on a panic.
+	defer c.finish(errReaderStopped)
 	for {
 		ln, err := c.lr.next()
 		if c.isDone() {

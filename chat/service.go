@@ -8,6 +8,8 @@ import (
 	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
 // DefaultPageSize is how many entries of history a conversation shows when it opens, and
@@ -77,6 +79,11 @@ type ServiceOptions struct {
 	// Logf receives problems the user need not see (a session id that could not be
 	// saved); nil discards them.
 	Logf func(format string, args ...any)
+	// Go starts the service's goroutines: each turn ("chat turn <agent> in <key>") and the
+	// closing of a conversation ("chat closing <key>"). Nil starts them with a plain go
+	// statement; the application passes a guard that restores the terminal and logs a
+	// panic.
+	Go guard.Go
 }
 
 // Service is what the screen talks to: it opens conversations with their history, sends
@@ -350,7 +357,7 @@ func (s *Service) dispatch(cs *convState) {
 			s.mu.Lock()
 			t.num = num
 			s.mu.Unlock()
-			go s.run(cs, t)
+			s.opts.Go.Start("chat turn "+t.agent+" in "+cs.key.String(), func() { s.run(cs, t) })
 		}
 	}
 }

@@ -123,7 +123,7 @@ func (s *Service) Close(k Key) {
 		t.cancel() // the prompts stop waiting
 	}
 	s.mu.Unlock()
-	go func() {
+	s.opts.Go.Start("chat closing "+k.String(), func() {
 		cs.active.Wait()
 		s.closeSessions(cs)
 		cs.conv.Flush()
@@ -131,7 +131,7 @@ func (s *Service) Close(k Key) {
 		delete(s.closing, k)
 		s.mu.Unlock()
 		close(done)
-	}()
+	})
 }
 
 // closeSessions closes the conversation's sessions once its turns have ended.
@@ -166,6 +166,7 @@ func (s *Service) Shutdown(ctx context.Context) error {
 	s.mu.Unlock()
 
 	ended := make(chan struct{})
+	// Only waits: nothing from outside reaches this goroutine, so it needs no guard.
 	go func() {
 		s.turns.Wait()
 		close(ended)

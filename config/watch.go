@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
 // DefaultDebounce is how long a watched file must stay quiet before a change is reported:
@@ -22,6 +24,10 @@ type WatchOptions struct {
 	// Debounce is how long the file must stay quiet after an event before the change is
 	// reported; 0 means DefaultDebounce.
 	Debounce time.Duration
+	// Go starts the watcher's goroutine ("config watcher <path>"), which calls onChange.
+	// Nil starts it with a plain go statement; the application passes a guard that
+	// restores the terminal and logs a panic.
+	Go guard.Go
 
 	// observe, for tests, sees each event of the watched folders with whether it counts.
 	observe func(name string, counted bool)
@@ -82,7 +88,7 @@ func NewWatcher(path string, opts WatchOptions, onChange func()) (*Watcher, erro
 			return nil, fmt.Errorf("watching %s: %w", path, err)
 		}
 	}
-	go w.run()
+	opts.Go.Start("config watcher "+abs, w.run)
 	return w, nil
 }
 
@@ -135,14 +141,21 @@ func (w *Watcher) run() {
 	}
 }
 
-// Watch starts watching the file at path (see Watcher) and returns once the watch is in
-// place, or with an error when the file's folder cannot be watched. onChange is called
-// after each save until ctx is done or the Watcher is closed.
+// Watch is WatchWith with the default options.
 func Watch(ctx context.Context, path string, onChange func()) (*Watcher, error) {
-	w, err := NewWatcher(path, WatchOptions{}, onChange)
+	return WatchWith(ctx, path, WatchOptions{}, onChange)
+}
+
+// WatchWith starts watching the file at path (see Watcher) and returns once the watch is
+// in place, or with an error when the file's folder cannot be watched. onChange is called
+// after each save until ctx is done or the Watcher is closed.
+func WatchWith(ctx context.Context, path string, opts WatchOptions, onChange func()) (*Watcher, error) {
+	w, err := NewWatcher(path, opts, onChange)
 	if err != nil {
 		return nil, err
 	}
+	// This goroutine only waits, then closes the watcher: nothing from outside reaches
+	// it, so it needs no guard.
 	go func() {
 		select {
 		case <-ctx.Done():
@@ -153,12 +166,18 @@ func Watch(ctx context.Context, path string, onChange func()) (*Watcher, error) 
 	return w, nil
 }
 
-// WatchConfig loads the configuration at path again after each save and gives the result
-// to onReload, from the watcher's goroutine, until ctx is done or the Watcher is closed
-// (see Watch). When the Diagnostics have errors the Config is nil: the caller keeps the
-// configuration it had, and shows the errors; warnings alone come with a usable Config.
+// WatchConfig is WatchConfigWith with the default options.
 func WatchConfig(ctx context.Context, path string, onReload func(*Config, Diagnostics)) (*Watcher, error) {
-	return Watch(ctx, path, func() {
+	return WatchConfigWith(ctx, path, WatchOptions{}, onReload)
+}
+
+// WatchConfigWith loads the configuration at path again after each save and gives the
+// result to onReload, from the watcher's goroutine, until ctx is done or the Watcher is
+// closed (see WatchWith). When the Diagnostics have errors the Config is nil: the caller
+// keeps the configuration it had, and shows the errors; warnings alone come with a usable
+// Config.
+func WatchConfigWith(ctx context.Context, path string, opts WatchOptions, onReload func(*Config, Diagnostics)) (*Watcher, error) {
+	return WatchWith(ctx, path, opts, func() {
 		cfg, diags := Load(path)
 		onReload(cfg, diags)
 	})

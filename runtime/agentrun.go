@@ -18,7 +18,7 @@ func (s *Supervisor) launch(a *agent) {
 	a.start = st
 	a.reason, a.exit, a.tail = "", nil, nil
 	s.bg.Add(1)
-	go s.startAgent(a, st)
+	s.opts.Go.Start("supervisor start "+a.name, func() { s.startAgent(a, st) })
 }
 
 // startAgent prepares the runtime, starts the process and connects to it.
@@ -48,7 +48,7 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 		} else {
 			proc, err = StartProcess(ProcessOptions{
 				Path: cfg.CommandPath, Args: cfg.Args, Dir: cfg.Workspace, Env: envList(cfg.Env),
-				Log: log, Grace: s.opts.StopGrace,
+				Log: log, Grace: s.opts.StopGrace, Name: a.name, Go: s.opts.Go,
 			})
 		}
 	}
@@ -61,7 +61,7 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 	s.mu.Lock()
 	a.run = r
 	s.bg.Add(1)
-	go s.watch(a, r, st)
+	s.opts.Go.Start("supervisor watch "+a.name, func() { s.watch(a, r, st) })
 	s.emit()
 	s.mu.Unlock()
 	log.Printf("sidekicks: started %s (pid %d)", quoteArgs(append([]string{cfg.CommandPath}, cfg.Args...)), proc.Pid)
@@ -201,10 +201,10 @@ func (s *Supervisor) stopAsync(a *agent, r *run, reason string) {
 	}
 	a.log.Printf("sidekicks: stopping: %s", reason)
 	s.bg.Add(1)
-	go func() {
+	s.opts.Go.Start("supervisor stop "+a.name, func() {
 		defer s.bg.Done()
 		r.proc.Stop()
-	}()
+	})
 	s.emit()
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
 // Defaults for agent logs.
@@ -61,6 +63,10 @@ type LogsOptions struct {
 	FileSize int64
 	// Now stamps each line; time.Now when nil.
 	Now func() time.Time
+	// Go starts the goroutine that writes an agent's lines to its file ("log writer
+	// <agent>"), which lives while lines are waiting. Nil starts it with a plain go
+	// statement.
+	Go guard.Go
 }
 
 // Logs holds every agent's log.
@@ -90,7 +96,7 @@ func (l *Logs) Agent(name string) *AgentLog {
 	defer l.mu.Unlock()
 	a := l.logs[name]
 	if a == nil {
-		a = &AgentLog{opts: l.opts, ring: make([]LogLine, l.opts.Lines)}
+		a = &AgentLog{opts: l.opts, name: name, ring: make([]LogLine, l.opts.Lines)}
 		if l.opts.Dir != "" {
 			a.path = filepath.Join(l.opts.Dir, "agents", logFileName(name))
 		}
@@ -144,6 +150,7 @@ func (l LogLine) String() string {
 // than a megabyte is waiting, new lines skip the file (the file then says how many).
 type AgentLog struct {
 	opts LogsOptions
+	name string // the agent's
 	path string
 
 	mu           sync.Mutex
@@ -211,7 +218,7 @@ func (a *AgentLog) addLines(lines []string) {
 		a.pendingBytes += len(s)
 		if !a.writing {
 			a.writing = true
-			go a.writeFile()
+			a.opts.Go.Start("log writer "+a.name, a.writeFile)
 		}
 	}
 	for _, c := range a.subs {

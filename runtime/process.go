@@ -6,9 +6,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
 // StopGrace holds the delays of stopping a process.
@@ -49,6 +52,13 @@ type ProcessOptions struct {
 	// Log receives the process's stderr, line by line (nil: stderr is discarded).
 	Log   *AgentLog
 	Grace StopGrace
+	// Name names the process in the names of its goroutines (the agent's name); the
+	// program's base name when empty.
+	Name string
+	// Go starts the process's goroutines: the one that drains its stderr into the log
+	// ("process stderr <name>") and the one that reaps it ("process wait <name>"). Nil
+	// starts them with a plain go statement.
+	Go guard.Go
 }
 
 // ExitStatus is how a process ended.
@@ -116,8 +126,12 @@ func StartProcess(o ProcessOptions) (*Process, error) {
 		errs: newLineWriter(o.Log, "", 10), done: make(chan struct{}),
 	}
 	p.Stdout = p.stdout
-	go p.drainStderr()
-	go p.wait()
+	name := o.Name
+	if name == "" {
+		name = filepath.Base(o.Path)
+	}
+	o.Go.Start("process stderr "+name, p.drainStderr)
+	o.Go.Start("process wait "+name, p.wait)
 	return p, nil
 }
 

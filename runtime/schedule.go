@@ -98,7 +98,16 @@ func (s *Supervisor) armIdle(a *agent, r *run) {
 	if s.idleAfter <= 0 {
 		return
 	}
-	r.idle = s.clock.AfterFunc(s.idleAfter, func() { s.idleFired(a, r) })
+	r.idle = s.clock.AfterFunc(s.idleAfter, s.idleCallback(a, r))
+}
+
+// idleCallback is the idle timer's callback: it runs idleFired under the guard, and
+// returns once idleFired has (a fake clock in tests runs the callback before its Advance
+// returns, and still does).
+func (s *Supervisor) idleCallback(a *agent, r *run) func() {
+	return func() {
+		s.opts.Go.Call("supervisor idle timer "+a.name, func() { s.idleFired(a, r) })
+	}
 }
 
 // idleFired stops an agent idle for long enough, or waits again if it was used meanwhile.
@@ -109,7 +118,7 @@ func (s *Supervisor) idleFired(a *agent, r *run) {
 		return
 	}
 	if idle := s.clock.Now().Sub(a.lastActivity); idle < s.idleAfter {
-		r.idle = s.clock.AfterFunc(s.idleAfter-idle, func() { s.idleFired(a, r) })
+		r.idle = s.clock.AfterFunc(s.idleAfter-idle, s.idleCallback(a, r))
 		return
 	}
 	s.stopAsync(a, r, fmt.Sprintf("idle for %s", s.idleAfter))

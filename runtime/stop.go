@@ -114,6 +114,7 @@ func (s *Supervisor) Shutdown(ctx context.Context) error {
 	s.emit()
 	s.mu.Unlock()
 	done := make(chan struct{})
+	// Only waits: nothing from outside reaches this goroutine, so it needs no guard.
 	go func() {
 		s.bg.Wait()
 		close(done)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
 // Errors of the supervisor.
@@ -42,6 +43,13 @@ type Options struct {
 	AfterStopTimeout time.Duration
 	// StopGrace holds the delays of stopping a process (DefaultStopGrace when zero).
 	StopGrace StopGrace
+	// Go starts the supervisor's goroutines and those of the processes it starts (see
+	// ProcessOptions.Go), and runs its timers' callbacks ("supervisor start <agent>",
+	// "supervisor watch <agent>", "supervisor stop <agent>", "supervisor idle timer
+	// <agent>"); it is also the default Logs' (see LogsOptions.Go). Nil starts them with a
+	// plain go statement; the application passes a guard that restores the terminal and
+	// logs a panic.
+	Go guard.Go
 }
 
 // Supervisor starts agents on demand, keeps them within the limits, and stops them. Its
@@ -124,7 +132,7 @@ func New(opts Options) *Supervisor {
 		opts.Clock = SystemClock{}
 	}
 	if opts.Logs == nil {
-		opts.Logs = NewLogs(LogsOptions{Now: opts.Clock.Now})
+		opts.Logs = NewLogs(LogsOptions{Now: opts.Clock.Now, Go: opts.Go})
 	}
 	if opts.AfterStopTimeout <= 0 {
 		opts.AfterStopTimeout = DefaultAfterStopTimeout

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
 // Writer saves entries off the caller's goroutine: Save hands an entry over and returns at
@@ -35,8 +36,20 @@ type Writer struct {
 	done chan struct{} // closed when the goroutine has ended
 }
 
-// NewWriter starts a writer on s. Close it before closing s.
-func NewWriter(s *Store) *Writer {
+// WriterOptions configures a Writer; the zero value is usable.
+type WriterOptions struct {
+	// Go starts the writing goroutine ("store writer"). Nil starts it with a plain go
+	// statement; the application passes a guard that restores the terminal and logs a
+	// panic.
+	Go guard.Go
+}
+
+// NewWriter starts a writer on s with the default options (NewWriterWith). Close it
+// before closing s.
+func NewWriter(s *Store) *Writer { return NewWriterWith(s, WriterOptions{}) }
+
+// NewWriterWith starts a writer on s. Close it before closing s.
+func NewWriterWith(s *Store, opts WriterOptions) *Writer {
 	w := &Writer{
 		s:       s,
 		pending: map[int64]entryRow{},
@@ -45,7 +58,7 @@ func NewWriter(s *Store) *Writer {
 		done:    make(chan struct{}),
 	}
 	w.cond = sync.NewCond(&w.mu)
-	go w.run()
+	opts.Go.Start("store writer", w.run)
 	return w
 }
 

@@ -55,6 +55,11 @@ type App struct {
 	failOnce sync.Once
 	failErr  error
 	finiOnce sync.Once
+	// Run's life, under endMu: started once Run has initialised the screen, over once Run
+	// has returned (a failure can no longer reach Run's caller).
+	endMu   sync.Mutex
+	started bool
+	over    bool
 
 	// UI state, owned by the UI goroutine.
 	windows     []*Window
@@ -165,7 +170,9 @@ func (a *App) Quit() {
 
 // Recover, deferred at the top of a goroutine, turns a panic there into a restored
 // terminal and an error returned by Run, instead of a terminal left in raw mode with the
-// report lost in it.
+// report lost in it. A panic before Run has started the screen stops Run as soon as it
+// has; a panic once Run has returned, which nobody could report any more, goes on as a
+// panic, the terminal restored, with the report (and the stack) as its value.
 func (a *App) Recover() {
 	if r := recover(); r != nil {
 		a.fail(fmt.Errorf("window: panic: %v\n%s", r, debug.Stack()))
@@ -180,12 +187,43 @@ func (a *App) Go(f func()) {
 	}()
 }
 
+// GoNamed runs fn on a new goroutine guarded like Go's; the report of a panic there says
+// name ("window: panic in acp reader alice: …"). It has the type of guard.Go, the starter
+// the packages outside the screen take as an option, so that their goroutines run under
+// this guard. It may be called from any goroutine, before Run too.
+func (a *App) GoNamed(name string, fn func()) {
+	go func() {
+		defer a.recoverIn(name)
+		fn()
+	}()
+}
+
+// recoverIn is Recover for a goroutine started by GoNamed.
+func (a *App) recoverIn(name string) {
+	if r := recover(); r != nil {
+		a.fail(fmt.Errorf("window: panic in %s: %v\n%s", name, r, debug.Stack()))
+	}
+}
+
+// fail stops Run on a goroutine's panic: it restores the terminal once Run has started
+// the screen (Run does when it starts after), and hands err to Run, which returns it.
+// Once Run has returned, err goes on as a panic.
 func (a *App) fail(err error) {
-	a.fini()
-	a.failOnce.Do(func() {
-		a.failErr = err
-		close(a.failed)
-	})
+	a.endMu.Lock()
+	started, over := a.started, a.over
+	if !over {
+		a.failOnce.Do(func() {
+			a.failErr = err
+			close(a.failed)
+		})
+	}
+	a.endMu.Unlock()
+	if started {
+		a.fini()
+	}
+	if over {
+		panic(err)
+	}
 }
 
 func (a *App) fini() { a.finiOnce.Do(a.screen.Fini) }
@@ -197,10 +235,22 @@ var ErrFailed = errors.New("the screen stopped on a panic")
 // panic on the UI goroutine or in a goroutine guarded by Recover restores the terminal
 // first and comes back as an error holding the stack, for the caller's log file.
 func (a *App) Run() (err error) {
+	defer func() {
+		a.endMu.Lock()
+		a.over = true
+		a.endMu.Unlock()
+		// A goroutine's panic that came while Run was returning.
+		if failed := a.stopped(); failed != nil && !errors.Is(err, ErrFailed) {
+			err = errors.Join(failed, err)
+		}
+	}()
 	if err := a.screen.Init(); err != nil {
 		return fmt.Errorf("starting the screen: %w", err)
 	}
 	defer a.fini()
+	a.endMu.Lock()
+	a.started = true
+	a.endMu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
 			a.fini()
