@@ -11,6 +11,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/guard"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	sdk "github.com/coder/acp-go-sdk"
 )
@@ -34,6 +35,13 @@ type Options struct {
 	Conns *Conns
 	// ClientVersion is Sidekicks' version, announced to the agents in initialize.
 	ClientVersion string
+	// Go starts every long-lived goroutine of the stack: the processes' and the ACP
+	// connections', the conversations' turns, the history's writer (a plain go when nil).
+	// The application gives its screen's guard, which restores the terminal on a panic.
+	Go guard.Go
+	// WrapHandler wraps the handler of each session the conversations open (chat's
+	// ServiceOptions.WrapHandler), after the stack's own.
+	WrapHandler func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -82,6 +90,7 @@ func NewSupervisor(cfg *config.Config, o Options) *runtime.Supervisor {
 		Connect:          o.connect,
 		StopGrace:        o.StopGrace,
 		AfterStopTimeout: o.AfterStopTimeout,
+		Go:               o.Go,
 	})
 }
 
@@ -104,6 +113,7 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 		InitTimeout:   initTimeout,
 		ClientVersion: o.ClientVersion,
 		Logf:          logf,
+		Go:            o.Go,
 	})
 	ictx, cancel := context.WithTimeout(ctx, initTimeout+time.Second)
 	defer cancel()

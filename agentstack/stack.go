@@ -33,7 +33,7 @@ type Stack struct {
 // New returns the agents of cfg, their logs going to o.Logs, their conversations kept in
 // st. o.Conns is set by New.
 func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
-	a := &Stack{conns: NewConns(), writer: store.NewWriter(st), commands: NewCommands()}
+	a := &Stack{conns: NewConns(), writer: store.NewWriterWith(st, store.WriterOptions{Go: o.Go}), commands: NewCommands()}
 	o.Conns = a.conns
 	a.sup = NewSupervisor(cfg, o)
 	lang := cfg.UI.Language
@@ -43,7 +43,8 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 		Agents:      Pool{Sup: a.sup},
 		History:     newStoreHistory(st, a.writer),
 		Permissions: a.perms.get,
-		WrapHandler: a.commands.wrap,
+		WrapHandler: a.wrapHandler(o.WrapHandler),
+		Go:          o.Go,
 		Lang:        lang,
 		Describe:    func(err error) string { return DescribeError(err, lang) },
 	}))
@@ -146,3 +147,13 @@ func (a *Stack) Supervisor() *runtime.Supervisor { return a.sup }
 // ErrNoFreeSlot says that an agent was not started as its window opened: every slot is
 // taken, and starting it would stop another agent. Its first message starts it.
 var ErrNoFreeSlot = errors.New("every slot is taken")
+
+// wrapHandler is the service's WrapHandler: the commands' tap, then next's when set.
+func (a *Stack) wrapHandler(next func(chat.Key, string, chat.SessionHandler) chat.SessionHandler) func(chat.Key, string, chat.SessionHandler) chat.SessionHandler {
+	if next == nil {
+		return a.commands.wrap
+	}
+	return func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
+		return next(k, agent, a.commands.wrap(k, agent, h))
+	}
+}

@@ -57,5 +57,11 @@ type Agents interface {
 
 var _ Agents = (*agentstack.Stack)(nil)
 
-// agentsFactory makes the agents of a configuration, with their logs and the history.
-type agentsFactory func(cfg *config.Config, logs *runtime.Logs, st *store.Store) (Agents, error)
+// agentsFactory makes the agents of a configuration, kept in the history st, with the
+// options the application chose (their logs, the screen's guard as their starter).
+type agentsFactory func(cfg *config.Config, o agentstack.Options, st *store.Store) (Agents, error)
+
+// newAgents is the application's agentsFactory.
+func newAgents(cfg *config.Config, o agentstack.Options, st *store.Store) (Agents, error) {
+	return agentstack.New(cfg, o, st)
+}

@@ -109,7 +109,7 @@ func (ap *application) followProject(path string, done <-chan struct{}) bool {
 		return false
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	if _, err := config.Watch(ctx, path, ap.reload); err != nil {
+	if _, err := config.WatchWith(ctx, path, ap.watchOptions(), ap.reload); err != nil {
 		cancel()
 		ap.log.Printf("saves of %s are not followed: %v", path, err)
 		return false

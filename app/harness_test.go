@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,10 +24,12 @@ const appDeadline = 15 * time.Second
 // when a new one is: tests wait for what the screen shows without polling.
 type frameScreen struct {
 	tcell.SimulationScreen
-	w, h   int
-	mu     sync.Mutex
-	text   string
-	frames chan struct{}
+	// finished is set once the application has restored the terminal (Fini).
+	finished atomic.Bool
+	w, h     int
+	mu       sync.Mutex
+	text     string
+	frames   chan struct{}
 }
 
 func newFrameScreen(w, h int) *frameScreen {
@@ -40,6 +43,12 @@ func (s *frameScreen) Init() error {
 	}
 	s.SetSize(s.w, s.h)
 	return nil
+}
+
+// Fini restores the terminal; the tests check that a panic does.
+func (s *frameScreen) Fini() {
+	s.finished.Store(true)
+	s.SimulationScreen.Fini()
 }
 
 // Show and Sync run on the screen's goroutine, so the cells are read there, between frames.
@@ -165,11 +174,12 @@ type runResult struct {
 }
 
 // startApp opens the application on the configuration at path, started in dir, and runs
-// it on a 120×40 simulation screen, with a clock that does not move.
-func startApp(t *testing.T, path, dir string) *appHarness {
+// it on a 120×40 simulation screen, with a clock that does not move. Each change, when
+// given, changes the options before the application opens.
+func startApp(t *testing.T, path, dir string, changes ...func(*appOptions)) *appHarness {
 	t.Helper()
 	h := &appHarness{t: t, screen: newFrameScreen(120, 40), stderr: &syncBuffer{}, done: make(chan runResult, 1)}
-	ap, err := openApplication(appOptions{
+	o := appOptions{
 		configFlag:      path,
 		dir:             dir,
 		stderr:          h.stderr,
@@ -177,7 +187,11 @@ func startApp(t *testing.T, path, dir string) *appHarness {
 		shutdownTimeout: appDeadline,
 		// A still clock: status messages stay until the next one, however slow the test.
 		now: func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
-	})
+	}
+	for _, change := range changes {
+		change(&o)
+	}
+	ap, err := openApplication(o)
 	if err != nil {
 		t.Fatalf("the application did not start: %v", err)
 	}

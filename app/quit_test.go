@@ -8,6 +8,10 @@ import (
 	"syscall"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/store"
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -68,6 +72,54 @@ func TestAppQuitBoxIgnoresKeys(t *testing.T) {
 	if r := h.wait(); r.code != 0 {
 		t.Fatalf("exit status %d", r.code)
 	}
+}
+
+// panickyHandler is a session handler that panics on the first chunk of a reply: on the
+// goroutine that reads the agent (acp's reader), as a bug in parsing what an agent sends
+// would.
+type panickyHandler struct{ chat.SessionHandler }
+
+func (panickyHandler) Chunk(kind, text string) { panic("the test's panic in the ACP reader") }
+
+// A panic on the ACP reader, a goroutine of the agent stack, restores the terminal, is
+// logged with its stack, and stops the agents: the screen's guard starts every long-lived
+// goroutine of the stack.
+func TestAppPanicInTheACPReaderRestoresTheTerminal(t *testing.T) {
+	dir := appEnv(t)
+	path := twoAgentsConfig(t, dir)
+	h := startApp(t, path, dir, func(o *appOptions) {
+		o.agents = func(cfg *config.Config, ao agentstack.Options, st *store.Store) (Agents, error) {
+			ao.WrapHandler = func(_ chat.Key, _ string, sh chat.SessionHandler) chat.SessionHandler {
+				return panickyHandler{sh}
+			}
+			return newAgents(cfg, ao, st)
+		}
+	})
+	proc := startAgent(t, h, "bob")
+	if err := h.ap.agents.Service().Send(chat.AgentKey("alice"), "hello"); err != nil {
+		t.Fatal(err)
+	}
+	r := h.wait()
+	if r.code != 1 {
+		t.Errorf("exit status %d after a panic, want 1", r.code)
+	}
+	if !h.screen.finished.Load() {
+		t.Error("the terminal was not restored (the screen's Fini was not called)")
+	}
+	logPath := filepath.Join(os.Getenv("XDG_STATE_HOME"), "sidekicks", "logs", "sidekicks.log")
+	if want := "sidekicks: stopped on an internal error; the details are in " + logPath + "\n"; h.stderr.String() != want {
+		t.Errorf("stderr %q, want %q", h.stderr.String(), want)
+	}
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"panic in acp reader alice", "the test's panic in the ACP reader", "goroutine ", "readLoop", "every agent stopped"} {
+		if !strings.Contains(string(data), w) {
+			t.Errorf("the log lacks %q:\n%s", w, data)
+		}
+	}
+	waitDone(t, proc, "bob after the panic")
 }
 
 func TestAppPanicIsLoggedAfterTheTerminalIsRestored(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // goroutines; the result is applied on the screen's.
 func (ap *application) watch() {
 	dir := ap.o.dir
-	w, err := config.WatchConfig(context.Background(), ap.path, func(cfg *config.Config, diags config.Diagnostics) {
+	w, err := config.WatchConfigWith(context.Background(), ap.path, ap.watchOptions(), func(cfg *config.Config, diags config.Diagnostics) {
 		l := finishLoad(ap.path, dir, cfg, diags)
 		ap.app.Post(func() { ap.apply(l) })
 	})
@@ -32,7 +32,7 @@ func (ap *application) watch() {
 	if _, err := os.Stat(filepath.Dir(project)); err != nil {
 		return
 	}
-	pw, err := config.Watch(context.Background(), project, ap.reload)
+	pw, err := config.WatchWith(context.Background(), project, ap.watchOptions(), ap.reload)
 	if err != nil {
 		ap.log.Printf("saves of %s are not followed: %v", project, err)
 		return
@@ -128,4 +128,10 @@ func agentChanges(old, next *config.Config) (added, removed []string) {
 		}
 	}
 	return added, removed
+}
+
+// watchOptions are the options of the configuration's watchers: the screen's guard starts
+// their goroutines.
+func (ap *application) watchOptions() config.WatchOptions {
+	return config.WatchOptions{Go: ap.app.GoNamed}
 }

@@ -33,9 +33,7 @@ func openApplication(o appOptions) (*application, error) {
 		o.stderr = io.Discard
 	}
 	if o.agents == nil {
-		o.agents = func(cfg *config.Config, logs *runtime.Logs, st *store.Store) (Agents, error) {
-			return agentstack.New(cfg, agentstack.Options{Logs: logs, ClientVersion: o.version}, st)
-		}
+		o.agents = newAgents
 	}
 	if o.shutdownTimeout <= 0 {
 		o.shutdownTimeout = defaultShutdownTimeout
@@ -70,17 +68,19 @@ func openApplication(o appOptions) (*application, error) {
 	if err != nil {
 		ap.log.Printf("agents' logs stay in memory: %v", err)
 	}
-	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir})
-	if ap.agents, err = o.agents(ap.cfg, ap.logs, ap.st); err != nil {
+	// The screen comes first: its guard starts every long-lived goroutine of the agents,
+	// so that a panic in any of them restores the terminal and is logged. It touches the
+	// terminal only once run starts it.
+	if err := ap.newScreen(); err != nil {
 		ap.st.Close()
-		ap.log.Printf("making the agents: %v", err)
+		ap.log.Printf("%v", err)
 		ap.log.Close()
 		return nil, &startFailure{x.t(msgStartFailed, err.Error()), 1}
 	}
-	if err := ap.newScreen(); err != nil {
-		ap.shutdownAgents(nil) // none runs yet: this closes what the agents hold
+	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
+	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, ClientVersion: o.version, Go: ap.app.GoNamed}, ap.st); err != nil {
 		ap.st.Close()
-		ap.log.Printf("%v", err)
+		ap.log.Printf("making the agents: %v", err)
 		ap.log.Close()
 		return nil, &startFailure{x.t(msgStartFailed, err.Error()), 1}
 	}

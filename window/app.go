@@ -55,11 +55,10 @@ type App struct {
 	failOnce sync.Once
 	failErr  error
 	finiOnce sync.Once
-	// Run's life, under endMu: started once Run has initialised the screen, over once Run
-	// has returned (a failure can no longer reach Run's caller).
-	endMu   sync.Mutex
-	started bool
-	over    bool
+	// over is set, under endMu, once Run has returned (a failure can no longer reach
+	// Run's caller).
+	endMu sync.Mutex
+	over  bool
 
 	// UI state, owned by the UI goroutine.
 	windows     []*Window
@@ -205,12 +204,13 @@ func (a *App) recoverIn(name string) {
 	}
 }
 
-// fail stops Run on a goroutine's panic: it restores the terminal once Run has started
-// the screen (Run does when it starts after), and hands err to Run, which returns it.
-// Once Run has returned, err goes on as a panic.
+// fail stops Run on a goroutine's panic: it hands err to Run, which returns it after
+// restoring the terminal on the UI goroutine (never from this one, which would race with
+// a frame being drawn). Once Run has returned, the terminal is restored already and err
+// goes on as a panic.
 func (a *App) fail(err error) {
 	a.endMu.Lock()
-	started, over := a.started, a.over
+	over := a.over
 	if !over {
 		a.failOnce.Do(func() {
 			a.failErr = err
@@ -218,9 +218,6 @@ func (a *App) fail(err error) {
 		})
 	}
 	a.endMu.Unlock()
-	if started {
-		a.fini()
-	}
 	if over {
 		panic(err)
 	}
@@ -248,9 +245,6 @@ func (a *App) Run() (err error) {
 		return fmt.Errorf("starting the screen: %w", err)
 	}
 	defer a.fini()
-	a.endMu.Lock()
-	a.started = true
-	a.endMu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
 			a.fini()
