@@ -244,10 +244,3 @@ func (b contentBody) size(l Labels, maxW int) (int, int) {
 func (b contentBody) draw(r Region, l Labels)              { b.c.Draw(r, l) }
 func (b contentBody) handleEvent(d *Dialog, ev Event) bool { return b.c.HandleEvent(d, ev) }
 func (b contentBody) hints() []Hint                        { return b.c.Hints() }
-
-// Mnemonic returns the letter a label marks with tildes ("~P~review" gives 'P'), 0 when
-// it has none: a dialog built outside this package presses its buttons with it.
-func (l Labels) Mnemonic(label Label) rune {
-	_, _, letter := splitMnemonic(l.raw(label))
-	return letter
-}

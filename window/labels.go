@@ -87,40 +87,6 @@ const (
 
 	// The "Add an agent" wizard (window/wizard).
 	LabelItemAddAgent
-	LabelWizardTitle
-	LabelWizardName
-	LabelWizardDisplayName
-	LabelWizardIcon
-	LabelWizardDescription
-	LabelWizardFolder
-	LabelWizardWhere
-	LabelWizardLocal
-	LabelWizardContainer
-	LabelWizardSbx
-	LabelWizardContainerName
-	LabelWizardSandboxName
-	LabelWizardProgram
-	LabelWizardArguments
-	LabelWizardConfigFile
-	LabelWizardOptional
-	LabelWizardLifecycleFolder
-	LabelWizardCreate
-	LabelWizardStop
-	LabelWizardRemove
-	LabelWizardPreview
-	LabelWizardAdd
-	LabelWizardBack
-	LabelWizardChecking
-	LabelWizardWriting
-	LabelWizardWillAdd
-	LabelWizardAdded
-	LabelWizardReadFailed
-	LabelWizardWriteFailed
-	LabelWizardDenied
-	LabelWizardGone
-	LabelWizardOtherError
-	LabelHintNextField
-	LabelHintChange
 
 	LabelKeysTitle
 	LabelKeysGlobal
