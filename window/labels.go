@@ -128,45 +128,6 @@ const (
 	LabelKeyViewPages
 	LabelKeyViewHomeEnd
 
-	LabelAgentOpening
-	LabelAgentOpenFailed
-	LabelAgentStarting
-	LabelAgentWaitingSlot
-	LabelAgentOpeningSession
-	LabelAgentWorking
-	LabelAgentCancelling
-	LabelAgentStateError
-	LabelAgentQueued
-	LabelAgentQueuedMore
-	LabelAgentListingFiles
-	LabelAgentSendFailed
-	LabelAgentHistoryFailed
-	LabelLinesCopiedOne
-	LabelLinesCopied
-	LabelNothingToCopy
-	LabelUsageTokens
-	LabelUsageCost
-	LabelHintSend
-	LabelHintNewline
-	LabelHintToConversation
-	LabelHintToInput
-	LabelHintCopy
-	LabelHintSelect
-	LabelHintComplete
-	LabelHintCancelTurn
-	LabelStatusCommands
-	LabelStatusNoCommands
-	LabelStatusUnknownUpdates
-	LabelStatusLast
-	LabelStatusLastError
-	LabelStatusIgnored
-	LabelStatusUnknownTools
-	LabelStatusDropped
-	LabelStatusBadLines
-	LabelStatusOtherIgnored
-	LabelStatusNothingIgnored
-	LabelStatusAuth
-
 	// The Agent and Sidekicks menus' entries for the Agents panel and the configuration
 	// (window/agents, window/wizard, the application), and their keys in the list of keys.
 	LabelItemAgentsPanel
