@@ -44,12 +44,6 @@ const (
 	LabelConfirm
 	LabelFilter
 	LabelNoMatch
-	LabelPermissionTitle
-	LabelPermissionAsks
-	LabelKindAllowOnce
-	LabelKindAllowAlways
-	LabelKindRejectOnce
-	LabelKindRejectAlways
 	LabelChannelName
 	LabelNewChannelTitle
 	LabelRenameChannelTitle

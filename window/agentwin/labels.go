@@ -54,6 +54,14 @@ const (
 	tStatusNothingIgnored
 	tStatusAuth
 
+	// The permission dialog.
+	tPermissionTitle
+	tPermissionAsks
+	tKindAllowOnce
+	tKindAllowAlways
+	tKindRejectOnce
+	tKindRejectAlways
+
 	textCount
 )
 

@@ -40,4 +40,10 @@ var textsEN = [textCount]string{
 	tStatusOtherIgnored:   "Messages ignored: %d",
 	tStatusNothingIgnored: "Nothing ignored.",
 	tStatusAuth:           "Asks for a login that Sidekicks cannot perform: log in with the agent's own command first.",
+	tPermissionTitle:      "Permission",
+	tPermissionAsks:       "%s asks to run:",
+	tKindAllowOnce:        "allow, once",
+	tKindAllowAlways:      "allow, always",
+	tKindRejectOnce:       "reject, once",
+	tKindRejectAlways:     "reject, always",
 }

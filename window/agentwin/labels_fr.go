@@ -40,4 +40,10 @@ var textsFR = [textCount]string{
 	tStatusOtherIgnored:   "Messages ignorés : %d",
 	tStatusNothingIgnored: "Rien d'ignoré.",
 	tStatusAuth:           "Demande une connexion que Sidekicks ne sait pas faire : connectez-vous d'abord avec la commande de l'agent.",
+	tPermissionTitle:      "Autorisation",
+	tPermissionAsks:       "%s demande à exécuter :",
+	tKindAllowOnce:        "autoriser, une fois",
+	tKindAllowAlways:      "autoriser, toujours",
+	tKindRejectOnce:       "refuser, une fois",
+	tKindRejectAlways:     "refuser, toujours",
 }
