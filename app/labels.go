@@ -72,6 +72,9 @@ const (
 
 	msgStopping
 	msgStoppingNone
+	msgWaitingAgents
+
+	msgNoWindow
 
 	msgPanic
 	msgStartFailed
@@ -135,8 +138,11 @@ var messagesEN = [msgCount]string{
 	msgOpenConfigMissing: "%s does not exist",
 	msgSameConfig:        "This configuration is the one open",
 
-	msgStopping:     "Stopping %s, then their afterStop commands",
-	msgStoppingNone: "Running the last afterStop commands",
+	msgStopping:      "Stopping %s, then their afterStop commands",
+	msgStoppingNone:  "Running the last afterStop commands",
+	msgWaitingAgents: "Waiting for the agents to stop…",
+
+	msgNoWindow: "No window open: Alt-C for the channels, Alt-A for the agents.",
 
 	msgPanic:       "sidekicks: stopped on an internal error; the details are in %s",
 	msgStartFailed: "sidekicks: %s",
@@ -198,8 +204,11 @@ var messagesFR = [msgCount]string{
 	msgOpenConfigMissing: "%s n'existe pas",
 	msgSameConfig:        "Cette configuration est celle qui est ouverte",
 
-	msgStopping:     "Arrêt de %s, puis leurs commandes afterStop",
-	msgStoppingNone: "Exécution des dernières commandes afterStop",
+	msgStopping:      "Arrêt de %s, puis leurs commandes afterStop",
+	msgStoppingNone:  "Exécution des dernières commandes afterStop",
+	msgWaitingAgents: "Attente de l'arrêt des agents…",
+
+	msgNoWindow: "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
 
 	msgPanic:       "sidekicks : arrêt sur une erreur interne ; les détails sont dans %s",
 	msgStartFailed: "sidekicks : %s",

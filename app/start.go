@@ -174,6 +174,7 @@ func (ap *application) newScreen() error {
 		return err
 	}
 	ap.app = app
+	app.SetDesktopText(func() string { return ap.x.t(msgNoWindow) })
 	app.SetMenus(app.DefaultMenus(ap.menuHandlers()))
 	return nil
 }

@@ -120,7 +120,7 @@ func TestShutdownWaits(t *testing.T) {
 	release := make(chan struct{})
 	reported := make(chan struct{})
 	h.do(func() {
-		h.app.Shutdown(func(report func(string)) {
+		h.app.Shutdown("Waiting for the agents to stop…", func(report func(string)) {
 			report("alice: afterStop")
 			close(reported)
 			<-release

@@ -27,6 +27,19 @@ func (a *App) ShowWindowList() {
 	})
 }
 
+// builtinTexts are what the application says in the toolkit's own places.
+type builtinTexts struct {
+	desktop func() string // the empty desktop's text; nil for the toolkit's
+}
+
+// SetDesktopText sets what the desktop says while no window is open (where to start):
+// text returns it in the App's language, at each frame it shows. nil gives back the
+// toolkit's own "No window open."
+func (a *App) SetDesktopText(text func() string) {
+	a.builtin.desktop = text
+	a.dirty.Store(true)
+}
+
 // keyRow is one row of the list of keys.
 type keyRow struct {
 	keys   string

@@ -76,6 +76,7 @@ func findOnScreen(h *harness, s string) (int, int) {
 
 func TestTextEntryDialog(t *testing.T) {
 	h := newHarness(t, 80, 24)
+	appDesktop(h)
 	var res result
 	h.do(func() {
 		h.app.AskText(TextEntry{
@@ -135,6 +136,7 @@ func TestTextEntryDialog(t *testing.T) {
 
 func TestChoiceDialog(t *testing.T) {
 	h := newHarness(t, 80, 24)
+	appDesktop(h)
 	var res result
 	items := []ChoiceItem{{Text: "alpha"}, {Text: "beta"}, {Text: "alphabet"}, {Text: "gamma"}, {Text: "delta"}}
 	open := func() {

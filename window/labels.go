@@ -75,7 +75,6 @@ const (
 
 	LabelTooSmall
 	LabelNoWindow
-	LabelWaitingAgents
 	LabelQuitTitle
 	LabelTooManyWindows
 

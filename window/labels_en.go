@@ -65,8 +65,7 @@ var labelsEN = [labelCount]string{
 	LabelHintAnswer: "Answer",
 
 	LabelTooSmall:       "Terminal too small: %d×%d, at least %d×%d needed",
-	LabelNoWindow:       "No window open: Alt-C for the channels, Alt-A for the agents.",
-	LabelWaitingAgents:  "Waiting for the agents to stop…",
+	LabelNoWindow:       "No window open.",
 	LabelQuitTitle:      "Quitting",
 	LabelTooManyWindows: "At most %d windows are open at once: close one first.",
 

@@ -65,8 +65,7 @@ var labelsFR = [labelCount]string{
 	LabelHintAnswer: "Répondre",
 
 	LabelTooSmall:       "Terminal trop petit : %d×%d, il faut au moins %d×%d",
-	LabelNoWindow:       "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
-	LabelWaitingAgents:  "Attente de l'arrêt des agents…",
+	LabelNoWindow:       "Aucune fenêtre ouverte.",
 	LabelQuitTitle:      "Fermeture",
 	LabelTooManyWindows: "Au plus %d fenêtres ouvertes à la fois : fermez-en une d'abord.",
 
