@@ -5,6 +5,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // msg is a text of the application (beyond the window package's menus and dialogs) that the
@@ -75,6 +76,8 @@ const (
 	msgWaitingAgents
 
 	msgNoWindow
+	msgKeyCtrlW
+	msgKeyPermissionDigit
 
 	msgPanic
 	msgStartFailed
@@ -142,7 +145,9 @@ var messagesEN = [msgCount]string{
 	msgStoppingNone:  "Running the last afterStop commands",
 	msgWaitingAgents: "Waiting for the agents to stop…",
 
-	msgNoWindow: "No window open: Alt-C for the channels, Alt-A for the agents.",
+	msgNoWindow:           "No window open: Alt-C for the channels, Alt-A for the agents.",
+	msgKeyCtrlW:           "Close the window (an agent window also stops its agent)",
+	msgKeyPermissionDigit: "In a permission request, choose option N, or the option starting with that letter",
 
 	msgPanic:       "sidekicks: stopped on an internal error; the details are in %s",
 	msgStartFailed: "sidekicks: %s",
@@ -208,7 +213,9 @@ var messagesFR = [msgCount]string{
 	msgStoppingNone:  "Exécution des dernières commandes afterStop",
 	msgWaitingAgents: "Attente de l'arrêt des agents…",
 
-	msgNoWindow: "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
+	msgNoWindow:           "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
+	msgKeyCtrlW:           "Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
+	msgKeyPermissionDigit: "Dans une demande d'autorisation, choisir l'option N, ou celle qui commence par cette lettre",
 
 	msgPanic:       "sidekicks : arrêt sur une erreur interne ; les détails sont dans %s",
 	msgStartFailed: "sidekicks : %s",
@@ -230,6 +237,15 @@ func (x texts) t(m msg, args ...any) string {
 		return s
 	}
 	return fmt.Sprintf(s, args...)
+}
+
+// textsOf returns the application's texts in the screen's language now: what is built
+// when it opens (a menu, the list of keys) follows a reload that changed the language.
+func textsOf(a *window.App) texts {
+	if a.Labels().Language() == window.French {
+		return texts{lang: config.French}
+	}
+	return texts{lang: config.English}
 }
 
 // state names an agent's state.

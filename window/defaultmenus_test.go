@@ -86,26 +86,6 @@ func TestMenuEntriesWithoutHandlers(t *testing.T) {
 	}
 }
 
-// TestKeysListTheAgentsWindows: the list of keys (F1) has the Agents panel's, the Files
-// window's, the editor's and the Log window's keys, in both languages.
-func TestKeysListTheAgentsWindows(t *testing.T) {
-	for lang, want := range map[Language][]string{
-		English: {"In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S"},
-		French:  {"Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S"},
-	} {
-		a := &App{labels: NewLabels(lang)}
-		var b strings.Builder
-		for _, l := range a.keysLines() {
-			b.WriteString(l.Text + "\n")
-		}
-		for _, w := range want {
-			if !strings.Contains(b.String(), w) {
-				t.Errorf("%v: the list of keys lacks %q:\n%s", lang, w, b.String())
-			}
-		}
-	}
-}
-
 // TestChannelsMenuMembersAndUnread: the member entries are offered when their handlers
 // are set, and a channel with unread content is marked.
 func TestChannelsMenuMembersAndUnread(t *testing.T) {

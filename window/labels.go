@@ -110,7 +110,7 @@ const (
 	LabelKeyDialogEnter
 	LabelKeyDialogEsc
 	LabelKeyDialogLetter
-	LabelKeyPermissionDigit
+	LabelKeyOptionDigit
 	LabelKeyChoiceType
 	LabelKeyInputMove
 	LabelKeyInputHomeEnd
@@ -126,28 +126,6 @@ const (
 	LabelItemAgentsPanel
 	LabelItemCreateAgentsFile
 	LabelItemEditConfig
-	LabelKeysPanel
-	LabelKeysFiles
-	LabelKeysEditor
-	LabelKeysLog
-	LabelKeyPanelMove
-	LabelKeyPanelActions
-	LabelKeyPanelTalk
-	LabelKeyPanelStartStop
-	LabelKeyPanelWindows
-	LabelKeyPanelEngine
-	LabelKeyFilesMove
-	LabelKeyFilesTab
-	LabelKeyFilesNew
-	LabelKeyFilesRename
-	LabelKeyFilesDelete
-	LabelKeyFilesEdit
-	LabelKeyFilesRefresh
-	LabelKeyEditorEnds
-	LabelKeyEditorSave
-	LabelKeyEditorClose
-	LabelKeyLogHome
-	LabelKeyLogEnd
 
 	// The file chooser (window/filechooser.go).
 	LabelChooserFolder
