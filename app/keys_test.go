@@ -33,18 +33,20 @@ func keyListText(groups []window.KeyGroup) string {
 }
 
 // TestKeysListTheAgentsWindows: the list of keys (F1) has the Agents panel's, the Files
-// window's, the editor's and the Log window's keys, in both languages, and says what
-// Ctrl-W and the digits do in Sidekicks.
+// window's, the editor's and the Log window's keys, in both languages, and says which
+// letters open the menus and what Ctrl-W and the digits do in Sidekicks.
 func TestKeysListTheAgentsWindows(t *testing.T) {
 	for lang, want := range map[window.Language][]string{
-		window.English: {"In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S",
+		window.English: {"Alt-letter  Open the menu whose letter is highlighted (Alt-S, Alt-C, Alt-A, Alt-W, Alt-H)", "In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S",
 			"Ctrl-W  Close the window (an agent window also stops its agent)",
 			"1…9, letter  In a permission request, choose option N, or the option starting with that letter"},
-		window.French: {"Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S",
+		window.French: {"Alt-letter  Ouvrir le menu dont la lettre est en couleur (Alt-S, Alt-C, Alt-A, Alt-F, Alt-I)", "Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S",
 			"Ctrl-W  Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
 			"1…9, letter  Dans une demande d'autorisation, choisir l'option N"},
 	} {
-		got := keyListText(keyList(newScreenless(t, lang)))
+		a := newScreenless(t, lang)
+		a.SetMenus(menuBar(a, menuHandlers{}))
+		got := keyListText(keyList(a))
 		for _, w := range want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%v: the list of keys lacks %q:\n%s", lang, w, got)

@@ -8,9 +8,10 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
-// msg is a text of the application (beyond the window package's menus and dialogs) that the
-// user sees: window titles and contents, status messages, messages on stderr. Each has an
-// English and a French text; one with verbs is formatted with its arguments.
+// msg is a text of the application that the user sees: its menus and their dialogs, window
+// titles and contents, status messages, messages on stderr. Each has an English and a French
+// text; one with verbs is formatted with its arguments, and a menu's marks its letter with
+// tildes ("~Q~uit").
 type msg int
 
 // The application's texts.
@@ -78,6 +79,40 @@ const (
 	msgNoWindow
 	msgKeyCtrlW
 	msgKeyPermissionDigit
+
+	// The menus Sidekicks, Channels and Agent (Window and Help are the toolkit's).
+	msgMenuSidekicks
+	msgMenuChannels
+	msgMenuAgent
+
+	msgItemOpenConfig
+	msgItemRecentFiles
+	msgItemEditConfig
+	msgItemReload
+	msgItemQuit
+
+	msgItemNewChannel
+	msgItemRenameChannel
+	msgItemDeleteChannel
+	msgItemAddMember
+	msgItemRemoveMember
+	msgNoChannels
+
+	msgItemAgentsPanel
+	msgItemAddAgent
+	msgItemCreateAgentsFile
+	msgItemCancelTurn
+	msgItemAgentStatus
+	msgNoAgents
+
+	msgChannelName
+	msgNewChannelTitle
+	msgRenameChannelTitle
+	msgDeleteChannelTitle
+	msgDeleteChannelAsk
+	msgNameNeeded
+	msgRecentFilesTitle
+	msgNoRecentFiles
 
 	msgPanic
 	msgStartFailed
@@ -149,6 +184,39 @@ var messagesEN = [msgCount]string{
 	msgKeyCtrlW:           "Close the window (an agent window also stops its agent)",
 	msgKeyPermissionDigit: "In a permission request, choose option N, or the option starting with that letter",
 
+	msgMenuSidekicks: "~S~idekicks",
+	msgMenuChannels:  "~C~hannels",
+	msgMenuAgent:     "~A~gent",
+
+	msgItemOpenConfig:  "~O~pen configuration…",
+	msgItemRecentFiles: "~R~ecent files…",
+	msgItemEditConfig:  "~E~dit configuration",
+	msgItemReload:      "Re~l~oad configuration",
+	msgItemQuit:        "~Q~uit",
+
+	msgItemNewChannel:    "~N~ew channel…",
+	msgItemRenameChannel: "~R~ename channel…",
+	msgItemDeleteChannel: "~D~elete channel…",
+	msgItemAddMember:     "~A~dd member…",
+	msgItemRemoveMember:  "Re~m~ove member…",
+	msgNoChannels:        "(no channel)",
+
+	msgItemAgentsPanel:      "Agents ~p~anel…",
+	msgItemAddAgent:         "~A~dd an agent…",
+	msgItemCreateAgentsFile: "Create agents ~f~ile",
+	msgItemCancelTurn:       "~C~ancel turn",
+	msgItemAgentStatus:      "Agent ~s~tatus",
+	msgNoAgents:             "(no agent)",
+
+	msgChannelName:        "Channel name:",
+	msgNewChannelTitle:    "New channel",
+	msgRenameChannelTitle: "Rename channel",
+	msgDeleteChannelTitle: "Delete channel",
+	msgDeleteChannelAsk:   "Delete the channel %q and its history?",
+	msgNameNeeded:         "A name is needed.",
+	msgRecentFilesTitle:   "Recent files",
+	msgNoRecentFiles:      "(no recent file)",
+
 	msgPanic:       "sidekicks: stopped on an internal error; the details are in %s",
 	msgStartFailed: "sidekicks: %s",
 }
@@ -216,6 +284,39 @@ var messagesFR = [msgCount]string{
 	msgNoWindow:           "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
 	msgKeyCtrlW:           "Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
 	msgKeyPermissionDigit: "Dans une demande d'autorisation, choisir l'option N, ou celle qui commence par cette lettre",
+
+	msgMenuSidekicks: "~S~idekicks",
+	msgMenuChannels:  "~C~anaux",
+	msgMenuAgent:     "~A~gent",
+
+	msgItemOpenConfig:  "~O~uvrir une configuration…",
+	msgItemRecentFiles: "Fichiers ~r~écents…",
+	msgItemEditConfig:  "~M~odifier la configuration",
+	msgItemReload:      "Re~c~harger la configuration",
+	msgItemQuit:        "~Q~uitter",
+
+	msgItemNewChannel:    "~N~ouveau canal…",
+	msgItemRenameChannel: "~R~enommer le canal…",
+	msgItemDeleteChannel: "~S~upprimer le canal…",
+	msgItemAddMember:     "~A~jouter un membre…",
+	msgItemRemoveMember:  "Re~t~irer un membre…",
+	msgNoChannels:        "(aucun canal)",
+
+	msgItemAgentsPanel:      "~P~anneau des agents…",
+	msgItemAddAgent:         "A~j~outer un agent…",
+	msgItemCreateAgentsFile: "Créer le ~f~ichier d'agents",
+	msgItemCancelTurn:       "~A~nnuler le tour",
+	msgItemAgentStatus:      "É~t~at des agents",
+	msgNoAgents:             "(aucun agent)",
+
+	msgChannelName:        "Nom du canal :",
+	msgNewChannelTitle:    "Nouveau canal",
+	msgRenameChannelTitle: "Renommer le canal",
+	msgDeleteChannelTitle: "Supprimer le canal",
+	msgDeleteChannelAsk:   "Supprimer le canal %q et son historique ?",
+	msgNameNeeded:         "Il faut un nom.",
+	msgRecentFilesTitle:   "Fichiers récents",
+	msgNoRecentFiles:      "(aucun fichier récent)",
 
 	msgPanic:       "sidekicks : arrêt sur une erreur interne ; les détails sont dans %s",
 	msgStartFailed: "sidekicks : %s",

@@ -176,7 +176,7 @@ func (ap *application) newScreen() error {
 	ap.app = app
 	app.SetDesktopText(func() string { return ap.x.t(msgNoWindow) })
 	app.SetKeyList(func() []window.KeyGroup { return keyList(app) })
-	app.SetMenus(app.DefaultMenus(ap.menuHandlers()))
+	app.SetMenus(menuBar(app, ap.menuHandlers()))
 	return nil
 }
 

@@ -157,7 +157,7 @@ func TestShutdownWaits(t *testing.T) {
 
 func TestQuitFromMenu(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.do(func() { h.app.SetMenus(h.app.DefaultMenus(MenuHandlers{})) })
+	h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
 	h.sim.InjectKey(tcell.KeyRune, 'x', tcell.ModAlt)
 	select {
 	case err := <-h.done:

@@ -136,7 +136,7 @@ func (a *App) KeyGroups() []KeyGroup {
 func (a *App) menuLetters() string {
 	var keys []string
 	for _, m := range a.menus {
-		if _, _, letter := splitMnemonic(a.labels.raw(m.Label)); letter != 0 {
+		if _, _, letter := splitMnemonic(m.raw(a.labels)); letter != 0 {
 			keys = append(keys, "Alt-"+string(unicode.ToUpper(letter)))
 		}
 	}

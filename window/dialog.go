@@ -41,6 +41,9 @@ func (a *App) topDialog() *Dialog {
 	return a.dialogs[len(a.dialogs)-1]
 }
 
+// Dialogs returns how many dialogs are open; the one in front has the keys.
+func (a *App) Dialogs() int { return len(a.dialogs) }
+
 // close removes the dialog without a result; the caller delivers one.
 func (d *Dialog) close() {
 	if d.closed {

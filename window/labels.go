@@ -2,8 +2,9 @@ package window
 
 import "fmt"
 
-// Label is a text the user sees: a menu, an item, a button, a hint, a message. Each has
-// an English and a French text in labelsEN and labelsFR. A text may mark its mnemonic
+// Label is a text of the toolkit's that the user sees: a menu, an item, a button, a hint, a
+// message. Each has an English and a French text in labelsEN and labelsFR; the
+// application's own texts are in its catalogue, not here. A text may mark its mnemonic
 // letter with tildes ("~Q~uit"); one with verbs (%s, %d) is used with Tf.
 type Label int
 
@@ -11,23 +12,9 @@ type Label int
 const (
 	labelNone Label = iota
 
-	LabelMenuSidekicks
-	LabelMenuChannels
-	LabelMenuAgent
 	LabelMenuWindow
 	LabelMenuHelp
 
-	LabelItemOpenConfig
-	LabelItemRecentFiles
-	LabelItemReload
-	LabelItemQuit
-	LabelItemNewChannel
-	LabelItemRenameChannel
-	LabelItemDeleteChannel
-	LabelNoChannels
-	LabelItemCancelTurn
-	LabelItemAgentStatus
-	LabelNoAgents
 	LabelItemTile
 	LabelItemMaximise
 	LabelItemRestore
@@ -44,14 +31,6 @@ const (
 	LabelConfirm
 	LabelFilter
 	LabelNoMatch
-	LabelChannelName
-	LabelNewChannelTitle
-	LabelRenameChannelTitle
-	LabelDeleteChannelTitle
-	LabelDeleteChannelAsk
-	LabelNameNeeded
-	LabelRecentFilesTitle
-	LabelNoRecentFiles
 	LabelWindowListTitle
 	LabelUnread
 	LabelAttention
@@ -78,9 +57,7 @@ const (
 	LabelQuitTitle
 	LabelTooManyWindows
 
-	// The "Add an agent" wizard (window/wizard).
-	LabelItemAddAgent
-
+	// The list of keys (Help ▸ Keys).
 	LabelKeysTitle
 	LabelKeysGlobal
 	LabelKeysMenus
@@ -121,12 +98,6 @@ const (
 	LabelKeyViewPages
 	LabelKeyViewHomeEnd
 
-	// The Agent and Sidekicks menus' entries for the Agents panel and the configuration
-	// (window/agents, window/wizard, the application), and their keys in the list of keys.
-	LabelItemAgentsPanel
-	LabelItemCreateAgentsFile
-	LabelItemEditConfig
-
 	// The file chooser (window/filechooser.go).
 	LabelChooserFolder
 	LabelChooserName
@@ -142,8 +113,6 @@ const (
 	LabelHintOpen
 	LabelHintParent
 	LabelPasteCut
-	LabelItemAddMember
-	LabelItemRemoveMember
 
 	labelCount
 )
