@@ -29,19 +29,15 @@ func ranByMenus(h *harness, bar *sampleBar) string {
 // of the application's menus and the toolkit's.
 func TestMenuMechanics(t *testing.T) {
 	h, bar := menuHarness(t)
-	// F10 opens the first menu; Left from it goes to the last, Right comes back.
-	h.press(tcell.KeyF10)
-	if open, i := menuOpen(h); !open || i != 0 {
-		t.Fatalf("F10: open %v menu %d", open, i)
-	}
-	h.press(tcell.KeyLeft)
-	if _, i := menuOpen(h); i != 4 {
-		t.Errorf("Left from the first menu: %d, want the last", i)
-	}
-	h.press(tcell.KeyRight)
-	h.press(tcell.KeyRight)
-	if _, i := menuOpen(h); i != 1 {
-		t.Fatalf("Right, Right: menu %d, want the second", i)
+	// F10 opens the first menu; Left from it goes to the last, Right comes back and on.
+	for _, step := range []struct {
+		key  tcell.Key
+		want int
+	}{{tcell.KeyF10, 0}, {tcell.KeyLeft, 4}, {tcell.KeyRight, 0}, {tcell.KeyRight, 1}} {
+		h.press(step.key)
+		if open, i := menuOpen(h); !open || i != step.want {
+			t.Fatalf("%v: open %v, menu %d, want menu %d", tcell.KeyNames[step.key], open, i, step.want)
+		}
 	}
 	// A marked letter runs its entry and closes the menu.
 	h.typeText("n")
