@@ -5,11 +5,13 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
-// msg is a text of the application (beyond the window package's menus and dialogs) that the
-// user sees: window titles and contents, status messages, messages on stderr. Each has an
-// English and a French text; one with verbs is formatted with its arguments.
+// msg is a text of the application that the user sees: its menus and their dialogs, window
+// titles and contents, status messages, messages on stderr. Each has an English and a French
+// text; one with verbs is formatted with its arguments, and a menu's marks its letter with
+// tildes ("~Q~uit").
 type msg int
 
 // The application's texts.
@@ -72,6 +74,45 @@ const (
 
 	msgStopping
 	msgStoppingNone
+	msgWaitingAgents
+
+	msgNoWindow
+	msgKeyCtrlW
+	msgKeyPermissionDigit
+
+	// The menus Sidekicks, Channels and Agent (Window and Help are the toolkit's).
+	msgMenuSidekicks
+	msgMenuChannels
+	msgMenuAgent
+
+	msgItemOpenConfig
+	msgItemRecentFiles
+	msgItemEditConfig
+	msgItemReload
+	msgItemQuit
+
+	msgItemNewChannel
+	msgItemRenameChannel
+	msgItemDeleteChannel
+	msgItemAddMember
+	msgItemRemoveMember
+	msgNoChannels
+
+	msgItemAgentsPanel
+	msgItemAddAgent
+	msgItemCreateAgentsFile
+	msgItemCancelTurn
+	msgItemAgentStatus
+	msgNoAgents
+
+	msgChannelName
+	msgNewChannelTitle
+	msgRenameChannelTitle
+	msgDeleteChannelTitle
+	msgDeleteChannelAsk
+	msgNameNeeded
+	msgRecentFilesTitle
+	msgNoRecentFiles
 
 	msgPanic
 	msgStartFailed
@@ -135,8 +176,46 @@ var messagesEN = [msgCount]string{
 	msgOpenConfigMissing: "%s does not exist",
 	msgSameConfig:        "This configuration is the one open",
 
-	msgStopping:     "Stopping %s, then their afterStop commands",
-	msgStoppingNone: "Running the last afterStop commands",
+	msgStopping:      "Stopping %s, then their afterStop commands",
+	msgStoppingNone:  "Running the last afterStop commands",
+	msgWaitingAgents: "Waiting for the agents to stop…",
+
+	msgNoWindow:           "No window open: Alt-C for the channels, Alt-A for the agents.",
+	msgKeyCtrlW:           "Close the window (an agent window also stops its agent)",
+	msgKeyPermissionDigit: "In a permission request, choose option N, or the option starting with that letter",
+
+	msgMenuSidekicks: "~S~idekicks",
+	msgMenuChannels:  "~C~hannels",
+	msgMenuAgent:     "~A~gent",
+
+	msgItemOpenConfig:  "~O~pen configuration…",
+	msgItemRecentFiles: "~R~ecent files…",
+	msgItemEditConfig:  "~E~dit configuration",
+	msgItemReload:      "Re~l~oad configuration",
+	msgItemQuit:        "~Q~uit",
+
+	msgItemNewChannel:    "~N~ew channel…",
+	msgItemRenameChannel: "~R~ename channel…",
+	msgItemDeleteChannel: "~D~elete channel…",
+	msgItemAddMember:     "~A~dd member…",
+	msgItemRemoveMember:  "Re~m~ove member…",
+	msgNoChannels:        "(no channel)",
+
+	msgItemAgentsPanel:      "Agents ~p~anel…",
+	msgItemAddAgent:         "~A~dd an agent…",
+	msgItemCreateAgentsFile: "Create agents ~f~ile",
+	msgItemCancelTurn:       "~C~ancel turn",
+	msgItemAgentStatus:      "Agent ~s~tatus",
+	msgNoAgents:             "(no agent)",
+
+	msgChannelName:        "Channel name:",
+	msgNewChannelTitle:    "New channel",
+	msgRenameChannelTitle: "Rename channel",
+	msgDeleteChannelTitle: "Delete channel",
+	msgDeleteChannelAsk:   "Delete the channel %q and its history?",
+	msgNameNeeded:         "A name is needed.",
+	msgRecentFilesTitle:   "Recent files",
+	msgNoRecentFiles:      "(no recent file)",
 
 	msgPanic:       "sidekicks: stopped on an internal error; the details are in %s",
 	msgStartFailed: "sidekicks: %s",
@@ -198,8 +277,46 @@ var messagesFR = [msgCount]string{
 	msgOpenConfigMissing: "%s n'existe pas",
 	msgSameConfig:        "Cette configuration est celle qui est ouverte",
 
-	msgStopping:     "Arrêt de %s, puis leurs commandes afterStop",
-	msgStoppingNone: "Exécution des dernières commandes afterStop",
+	msgStopping:      "Arrêt de %s, puis leurs commandes afterStop",
+	msgStoppingNone:  "Exécution des dernières commandes afterStop",
+	msgWaitingAgents: "Attente de l'arrêt des agents…",
+
+	msgNoWindow:           "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
+	msgKeyCtrlW:           "Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
+	msgKeyPermissionDigit: "Dans une demande d'autorisation, choisir l'option N, ou celle qui commence par cette lettre",
+
+	msgMenuSidekicks: "~S~idekicks",
+	msgMenuChannels:  "~C~anaux",
+	msgMenuAgent:     "~A~gent",
+
+	msgItemOpenConfig:  "~O~uvrir une configuration…",
+	msgItemRecentFiles: "Fichiers ~r~écents…",
+	msgItemEditConfig:  "~M~odifier la configuration",
+	msgItemReload:      "Re~c~harger la configuration",
+	msgItemQuit:        "~Q~uitter",
+
+	msgItemNewChannel:    "~N~ouveau canal…",
+	msgItemRenameChannel: "~R~enommer le canal…",
+	msgItemDeleteChannel: "~S~upprimer le canal…",
+	msgItemAddMember:     "~A~jouter un membre…",
+	msgItemRemoveMember:  "Re~t~irer un membre…",
+	msgNoChannels:        "(aucun canal)",
+
+	msgItemAgentsPanel:      "~P~anneau des agents…",
+	msgItemAddAgent:         "A~j~outer un agent…",
+	msgItemCreateAgentsFile: "Créer le ~f~ichier d'agents",
+	msgItemCancelTurn:       "~A~nnuler le tour",
+	msgItemAgentStatus:      "É~t~at des agents",
+	msgNoAgents:             "(aucun agent)",
+
+	msgChannelName:        "Nom du canal :",
+	msgNewChannelTitle:    "Nouveau canal",
+	msgRenameChannelTitle: "Renommer le canal",
+	msgDeleteChannelTitle: "Supprimer le canal",
+	msgDeleteChannelAsk:   "Supprimer le canal %q et son historique ?",
+	msgNameNeeded:         "Il faut un nom.",
+	msgRecentFilesTitle:   "Fichiers récents",
+	msgNoRecentFiles:      "(aucun fichier récent)",
 
 	msgPanic:       "sidekicks : arrêt sur une erreur interne ; les détails sont dans %s",
 	msgStartFailed: "sidekicks : %s",
@@ -221,6 +338,15 @@ func (x texts) t(m msg, args ...any) string {
 		return s
 	}
 	return fmt.Sprintf(s, args...)
+}
+
+// textsOf returns the application's texts in the screen's language now: what is built
+// when it opens (a menu, the list of keys) follows a reload that changed the language.
+func textsOf(a *window.App) texts {
+	if a.Labels().Language() == window.French {
+		return texts{lang: config.French}
+	}
+	return texts{lang: config.English}
 }
 
 // state names an agent's state.

@@ -14,10 +14,10 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
-// menuHandlers wires the default menus to the application. Every handler runs on the
-// screen's goroutine and hands its slow part to the worker.
-func (ap *application) menuHandlers() window.MenuHandlers {
-	return ap.panelHandlers(window.MenuHandlers{
+// menuHandlers wires the menus to the application. Every handler runs on the screen's
+// goroutine and hands its slow part to the worker.
+func (ap *application) menuHandlers() menuHandlers {
+	return ap.panelHandlers(menuHandlers{
 		OpenConfig:  ap.askConfig,
 		RecentFiles: func() []string { return append([]string(nil), ap.recent...) },
 		OpenRecent:  ap.switchTo,
@@ -51,10 +51,10 @@ func (ap *application) menuHandlers() window.MenuHandlers {
 		AddMember:    ap.askAddMember,
 		RemoveMember: ap.askRemoveMember,
 
-		Agents: func() []window.AgentEntry {
-			entries := make([]window.AgentEntry, len(ap.cfg.Agents))
+		Agents: func() []agentEntry {
+			entries := make([]agentEntry, len(ap.cfg.Agents))
 			for i, a := range ap.cfg.Agents {
-				entries[i] = window.AgentEntry{Name: a.Name, Title: chat.SanitizeLine(a.Title), Icon: chat.SanitizeLine(a.Icon)}
+				entries[i] = agentEntry{Name: a.Name, Title: chat.SanitizeLine(a.Title), Icon: chat.SanitizeLine(a.Icon)}
 			}
 			return entries
 		},

@@ -2,7 +2,6 @@ package app
 
 import (
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/agents"
 	"git.rickub.com/bots-garden/sidekicks/window/wizard"
 )
@@ -25,7 +24,7 @@ type panelState struct {
 
 // panelHandlers completes the menus' handlers with the Agents panel, the wizard, the
 // project agents file and the editing of the configuration.
-func (ap *application) panelHandlers(h window.MenuHandlers) window.MenuHandlers {
+func (ap *application) panelHandlers(h menuHandlers) menuHandlers {
 	h.AgentsPanel = ap.showPanel
 	h.AddAgent = ap.addAgent
 	h.EditConfig = ap.editConfig

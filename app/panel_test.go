@@ -53,15 +53,16 @@ func (h *appHarness) waitPanelRow(texts ...string) string {
 	return rowHolding(s, texts...)
 }
 
-// appMenuItem returns an entry of a default menu as the application builds it now.
-func (h *appHarness) appMenuItem(menu, label window.Label) (item window.MenuItem, found bool) {
+// appMenuItem returns an entry of a menu as the application builds it now.
+func (h *appHarness) appMenuItem(menu, label msg) (item window.MenuItem, found bool) {
 	h.onUI(func() {
-		for _, m := range h.ap.app.DefaultMenus(h.ap.menuHandlers()) {
-			if m.Label != menu {
+		x := textsOf(h.ap.app)
+		for _, m := range menuBar(h.ap.app, h.ap.menuHandlers()) {
+			if m.Title == nil || m.Title() != x.t(menu) {
 				continue
 			}
 			for _, it := range m.Items() {
-				if it.Label == label {
+				if it.Marked == x.t(label) {
 					item, found = it, true
 				}
 			}
@@ -73,7 +74,7 @@ func (h *appHarness) appMenuItem(menu, label window.Label) (item window.MenuItem
 // menuRunnable says whether a menu entry can run now.
 func (h *appHarness) menuRunnable(it window.MenuItem) bool {
 	ok := false
-	h.onUI(func() { ok = it.Action != nil && (it.Enabled == nil || it.Enabled()) })
+	h.onUI(func() { ok = runnable(it) })
 	return ok
 }
 
@@ -94,12 +95,12 @@ func TestAppMenusOfferThePanelAndTheConfiguration(t *testing.T) {
 			h.press(tcell.KeyF10)
 			h.waitText(tc.edit)
 			h.press(tcell.KeyEscape)
-			for _, l := range []window.Label{window.LabelItemAgentsPanel, window.LabelItemAddAgent, window.LabelItemCreateAgentsFile} {
-				if it, ok := h.appMenuItem(window.LabelMenuAgent, l); !ok || !h.menuRunnable(it) {
+			for _, l := range []msg{msgItemAgentsPanel, msgItemAddAgent, msgItemCreateAgentsFile} {
+				if it, ok := h.appMenuItem(msgMenuAgent, l); !ok || !h.menuRunnable(it) {
 					t.Errorf("Agent menu entry %d: present %v, want present and enabled", l, ok)
 				}
 			}
-			if it, ok := h.appMenuItem(window.LabelMenuSidekicks, window.LabelItemEditConfig); !ok || !h.menuRunnable(it) {
+			if it, ok := h.appMenuItem(msgMenuSidekicks, msgItemEditConfig); !ok || !h.menuRunnable(it) {
 				t.Errorf("Edit configuration: present %v, want present and enabled", ok)
 			}
 		})
@@ -334,7 +335,7 @@ func TestAppCreateAgentsFile(t *testing.T) {
 			t.Setenv("EDITOR", editorScript(t, fmt.Sprintf("echo \"$1\" >> %q\n", calls)))
 			h := startApp(t, path, dir)
 			project := filepath.Join(dir, config.ProjectFile)
-			item, ok := h.appMenuItem(window.LabelMenuAgent, window.LabelItemCreateAgentsFile)
+			item, ok := h.appMenuItem(msgMenuAgent, msgItemCreateAgentsFile)
 			if !ok || !h.menuRunnable(item) {
 				t.Fatalf("Create agents file: present %v, want enabled in a folder without %s", ok, config.ProjectFile)
 			}
@@ -354,7 +355,7 @@ func TestAppCreateAgentsFile(t *testing.T) {
 				t.Errorf("the editor was run on %q, want %s once", got, project)
 			}
 			// The project has its file now: the entry is disabled, its letter does nothing.
-			item, _ = h.appMenuItem(window.LabelMenuAgent, window.LabelItemCreateAgentsFile)
+			item, _ = h.appMenuItem(msgMenuAgent, msgItemCreateAgentsFile)
 			if h.menuRunnable(item) {
 				t.Error("Create agents file is still enabled once the file exists")
 			}

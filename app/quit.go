@@ -17,7 +17,7 @@ func (ap *application) quit() {
 	refs := ap.windowRefs()
 	x := ap.x
 	ap.log.Printf("quitting")
-	ap.app.Shutdown(func(report func(string)) {
+	ap.app.Shutdown(x.t(msgWaitingAgents), func(report func(string)) {
 		ap.saveWindows(refs)
 		ap.shutdownAgents(func(ev runtime.Event) { report(stoppingText(x, ev)) })
 	})

@@ -174,7 +174,9 @@ func (ap *application) newScreen() error {
 		return err
 	}
 	ap.app = app
-	app.SetMenus(app.DefaultMenus(ap.menuHandlers()))
+	app.SetDesktopText(func() string { return ap.x.t(msgNoWindow) })
+	app.SetKeyList(func() []window.KeyGroup { return keyList(app) })
+	app.SetMenus(menuBar(app, ap.menuHandlers()))
 	return nil
 }
 

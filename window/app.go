@@ -66,6 +66,7 @@ type App struct {
 	maximised   bool
 	menus       []*Menu
 	menu        menuState
+	builtin     builtinTexts
 	dialogs     []*Dialog
 	status      statusState
 	paste       pasteState

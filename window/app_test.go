@@ -120,7 +120,7 @@ func TestShutdownWaits(t *testing.T) {
 	release := make(chan struct{})
 	reported := make(chan struct{})
 	h.do(func() {
-		h.app.Shutdown(func(report func(string)) {
+		h.app.Shutdown("Waiting for the agents to stop…", func(report func(string)) {
 			report("alice: afterStop")
 			close(reported)
 			<-release
@@ -157,7 +157,7 @@ func TestShutdownWaits(t *testing.T) {
 
 func TestQuitFromMenu(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.do(func() { h.app.SetMenus(h.app.DefaultMenus(MenuHandlers{})) })
+	h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
 	h.sim.InjectKey(tcell.KeyRune, 'x', tcell.ModAlt)
 	select {
 	case err := <-h.done:

@@ -1,6 +1,10 @@
 package window
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
 
 // ShowWindowList opens the list of windows (Alt-0): each with its number and title, and
 // a mark for the ones waiting for the user (!) or with unread content (●). Choosing one
@@ -27,14 +31,41 @@ func (a *App) ShowWindowList() {
 	})
 }
 
-// keyRow is one row of the list of keys.
+// builtinTexts are what the application says in the toolkit's own places.
+type builtinTexts struct {
+	desktop func() string     // the empty desktop's text; nil for the toolkit's
+	keys    func() []KeyGroup // Help ▸ Keys; nil for the toolkit's keys
+}
+
+// SetDesktopText sets what the desktop says while no window is open (where to start):
+// text returns it in the App's language, at each frame it shows. nil gives back the
+// toolkit's own "No window open."
+func (a *App) SetDesktopText(text func() string) {
+	a.builtin.desktop = text
+	a.dirty.Store(true)
+}
+
+// KeyRow is one row of the list of keys (Help ▸ Keys): keys as the documentation writes
+// them ("Alt-1…Alt-9"), and what they do, in the App's language.
+type KeyRow struct {
+	Keys   string
+	Effect string
+}
+
+// KeyGroup is one titled group of the list of keys: where its keys work.
+type KeyGroup struct {
+	Title string
+	Rows  []KeyRow
+}
+
+// keyRow is one row of the toolkit's keys.
 type keyRow struct {
 	keys   string
 	effect Label
 }
 
-// keyGroups is the list of keys that Help ▸ Keys shows; docs/reference/keys.md is the
-// same list.
+// keyGroups are the toolkit's own keys, as KeyGroups gives them; docs/reference/keys.md
+// has them too.
 var keyGroups = []struct {
 	title Label
 	rows  []keyRow
@@ -65,7 +96,7 @@ var keyGroups = []struct {
 		{"Enter", LabelKeyDialogEnter},
 		{"Esc", LabelKeyDialogEsc},
 		{"letter", LabelKeyDialogLetter},
-		{"1…9, letter", LabelKeyPermissionDigit},
+		{"1…9, letter", LabelKeyOptionDigit},
 		{"typing", LabelKeyChoiceType},
 	}},
 	{LabelKeysInput, []keyRow{
@@ -81,47 +112,60 @@ var keyGroups = []struct {
 		{"Home, End", LabelKeyViewHomeEnd},
 		{"Wheel", LabelKeyWheel},
 	}},
-	{LabelKeysPanel, []keyRow{
-		{"↑ ↓", LabelKeyPanelMove},
-		{"Enter, m", LabelKeyPanelActions},
-		{"o", LabelKeyPanelTalk},
-		{"s, x, r", LabelKeyPanelStartStop},
-		{"f, l, t", LabelKeyPanelWindows},
-		{"X, D", LabelKeyPanelEngine},
-	}},
-	{LabelKeysFiles, []keyRow{
-		{"↑ ↓ → ←, Enter", LabelKeyFilesMove},
-		{"Tab", LabelKeyFilesTab},
-		{"n, N", LabelKeyFilesNew},
-		{"r, F2", LabelKeyFilesRename},
-		{"Delete", LabelKeyFilesDelete},
-		{"e, E", LabelKeyFilesEdit},
-		{"Ctrl-R", LabelKeyFilesRefresh},
-	}},
-	{LabelKeysEditor, []keyRow{
-		{"Ctrl-Home, Ctrl-End", LabelKeyEditorEnds},
-		{"Ctrl-S", LabelKeyEditorSave},
-		{"Esc, Ctrl-W", LabelKeyEditorClose},
-	}},
-	{LabelKeysLog, []keyRow{
-		{"↑ ↓", LabelKeyViewArrows},
-		{"PgUp, PgDn", LabelKeyViewPages},
-		{"Home", LabelKeyLogHome},
-		{"End", LabelKeyLogEnd},
-	}},
 }
+
+// KeyGroups returns the toolkit's own keys in the App's language: everywhere, in a menu,
+// in a dialog, in a text field, in a text window. Alt-letter names the letters of the
+// menus set now.
+func (a *App) KeyGroups() []KeyGroup {
+	groups := make([]KeyGroup, len(keyGroups))
+	for gi, g := range keyGroups {
+		groups[gi].Title = a.T(g.title)
+		for _, r := range g.rows {
+			effect := a.T(r.effect)
+			if r.effect == LabelKeyAltLetter {
+				effect += a.menuLetters()
+			}
+			groups[gi].Rows = append(groups[gi].Rows, KeyRow{Keys: r.keys, Effect: effect})
+		}
+	}
+	return groups
+}
+
+// menuLetters lists the keys that open the menus, " (Alt-S, Alt-C)"; "" without menus.
+func (a *App) menuLetters() string {
+	var keys []string
+	for _, m := range a.menus {
+		if _, _, letter := splitMnemonic(m.raw(a.labels)); letter != 0 {
+			keys = append(keys, "Alt-"+string(unicode.ToUpper(letter)))
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(keys, ", ") + ")"
+}
+
+// SetKeyList sets what Help ▸ Keys lists: list returns the groups in the App's language
+// each time the list opens, usually KeyGroups with the application's own keys. nil lists
+// the toolkit's own.
+func (a *App) SetKeyList(list func() []KeyGroup) { a.builtin.keys = list }
 
 // keysLines returns the list of keys in the App's language.
 func (a *App) keysLines() []TextLine {
+	groups := a.KeyGroups()
+	if a.builtin.keys != nil {
+		groups = a.builtin.keys()
+	}
 	var lines []TextLine
-	for gi, g := range keyGroups {
+	for gi, g := range groups {
 		if gi > 0 {
 			lines = append(lines, TextLine{})
 		}
-		lines = append(lines, TextLine{Text: a.T(g.title), Class: ClassKeyword})
-		for _, r := range g.rows {
-			pad := max(20-TextWidth(r.keys), 1)
-			lines = append(lines, TextLine{Text: "  " + r.keys + spaces(pad) + a.T(r.effect)})
+		lines = append(lines, TextLine{Text: g.Title, Class: ClassKeyword})
+		for _, r := range g.Rows {
+			pad := max(20-TextWidth(r.Keys), 1)
+			lines = append(lines, TextLine{Text: "  " + r.Keys + spaces(pad) + r.Effect})
 		}
 	}
 	return lines

@@ -41,6 +41,9 @@ func (a *App) topDialog() *Dialog {
 	return a.dialogs[len(a.dialogs)-1]
 }
 
+// Dialogs returns how many dialogs are open; the one in front has the keys.
+func (a *App) Dialogs() int { return len(a.dialogs) }
+
 // close removes the dialog without a result; the caller delivers one.
 func (d *Dialog) close() {
 	if d.closed {
@@ -244,10 +247,3 @@ func (b contentBody) size(l Labels, maxW int) (int, int) {
 func (b contentBody) draw(r Region, l Labels)              { b.c.Draw(r, l) }
 func (b contentBody) handleEvent(d *Dialog, ev Event) bool { return b.c.HandleEvent(d, ev) }
 func (b contentBody) hints() []Hint                        { return b.c.Hints() }
-
-// Mnemonic returns the letter a label marks with tildes ("~P~review" gives 'P'), 0 when
-// it has none: a dialog built outside this package presses its buttons with it.
-func (l Labels) Mnemonic(label Label) rune {
-	_, _, letter := splitMnemonic(l.raw(label))
-	return letter
-}

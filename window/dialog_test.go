@@ -76,6 +76,7 @@ func findOnScreen(h *harness, s string) (int, int) {
 
 func TestTextEntryDialog(t *testing.T) {
 	h := newHarness(t, 80, 24)
+	appDesktop(h)
 	var res result
 	h.do(func() {
 		h.app.AskText(TextEntry{
@@ -135,6 +136,7 @@ func TestTextEntryDialog(t *testing.T) {
 
 func TestChoiceDialog(t *testing.T) {
 	h := newHarness(t, 80, 24)
+	appDesktop(h)
 	var res result
 	items := []ChoiceItem{{Text: "alpha"}, {Text: "beta"}, {Text: "alphabet"}, {Text: "gamma"}, {Text: "delta"}}
 	open := func() {
@@ -174,15 +176,23 @@ func TestChoiceDialog(t *testing.T) {
 	}
 }
 
-func permissionRequest() PermissionRequest {
-	return PermissionRequest{
-		Agent: "alice",
-		Title: "Edit src/main.go",
-		Options: []PermissionOption{
-			{ID: "once", Name: "Allow", Kind: "allow_once"},
-			{ID: "always", Name: "Always allow", Kind: "allow_always"},
-			{ID: "no", Name: "Reject", Kind: "reject_once"},
-			{ID: "never", Name: "Never", Kind: "reject_always"},
+// permissionRequest is an options dialog as the application asks a permission, in lang.
+func permissionRequest(lang Language) OptionsRequest {
+	in := func(en, fr string) string {
+		if lang == French {
+			return fr
+		}
+		return en
+	}
+	return OptionsRequest{
+		Title:   in("Permission", "Autorisation"),
+		Heading: in("alice asks to run:", "alice demande à exécuter :"),
+		Detail:  "Edit src/main.go",
+		Options: []Option{
+			{ID: "once", Text: "Allow", Mark: in("allow, once", "autoriser, une fois"), MarkClass: ClassDialogAllow},
+			{ID: "always", Text: "Always allow", Mark: in("allow, always", "autoriser, toujours"), MarkClass: ClassDialogAllow},
+			{ID: "no", Text: "Reject", Mark: in("reject, once", "refuser, une fois"), MarkClass: ClassDialogReject},
+			{ID: "never", Text: "Never", Mark: in("reject, always", "refuser, toujours"), MarkClass: ClassDialogReject},
 		},
 	}
 }
@@ -198,7 +208,7 @@ func TestPermissionDialog(t *testing.T) {
 			ask := func() {
 				res = result{}
 				h.do(func() {
-					d = h.app.AskPermission(permissionRequest(), func(id string, ok bool) { res = result{text: id, ok: ok, got: true} })
+					d = h.app.AskOption(permissionRequest(lang), func(id string, ok bool) { res = result{text: id, ok: ok, got: true} })
 				})
 			}
 			ask()
@@ -243,12 +253,13 @@ func TestPermissionDialog(t *testing.T) {
 
 func TestPermissionHostileText(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	req := PermissionRequest{
-		Agent:   "evil\x1b[31m",
-		Title:   "rm -rf /\x1b]52;c;AAAA\x07\r\nnext",
-		Options: []PermissionOption{{ID: "a", Name: "\x1b[2JAllow", Kind: "weird"}},
+	req := OptionsRequest{
+		Title:   "Permission",
+		Heading: "evil\x1b[31m asks to run:",
+		Detail:  "rm -rf /\x1b]52;c;AAAA\x07\r\nnext",
+		Options: []Option{{ID: "a", Text: "\x1b[2JAllow"}},
 	}
-	h.do(func() { h.app.AskPermission(req, func(string, bool) {}) })
+	h.do(func() { h.app.AskOption(req, func(string, bool) {}) })
 	cells, _, _ := h.contents()
 	for _, c := range cells {
 		for _, r := range c.Runes {

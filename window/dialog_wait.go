@@ -1,11 +1,11 @@
 package window
 
-// Shutdown shows a modal "waiting for the agents to stop…" box, runs stop on another
-// goroutine (it may take long: afterStop commands), then makes Run return. stop may call
-// report, from any goroutine, to say what it waits for now (an agent's name); the box
-// shows it under the message. Keys do nothing meanwhile. Call it on the UI goroutine.
-func (a *App) Shutdown(stop func(report func(detail string))) {
-	b := &waitBody{message: a.T(LabelWaitingAgents), app: a}
+// Shutdown shows a modal box that says message (what quitting waits for) beside a
+// spinner, runs stop on another goroutine (it may take long), then makes Run return. stop
+// may call report, from any goroutine, to say what it waits for now; the box shows it
+// under the message. Keys do nothing meanwhile. Call it on the UI goroutine.
+func (a *App) Shutdown(message string, stop func(report func(detail string))) {
+	b := &waitBody{message: message, app: a}
 	d := a.open(a.T(LabelQuitTitle), b, nil)
 	d.fixed = true
 	report := func(detail string) { a.Post(func() { b.detail = detail }) }

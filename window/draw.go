@@ -68,7 +68,11 @@ func (a *App) drawDesktop(screen Region) {
 		return
 	}
 	d := screen.Sub(a.desktop.X, a.desktop.Y, a.desktop.W, a.desktop.H)
-	rows := wrap(a.T(LabelNoWindow), a.desktop.W)
+	text := a.T(LabelNoWindow)
+	if a.builtin.desktop != nil {
+		text = a.builtin.desktop()
+	}
+	rows := wrap(text, a.desktop.W)
 	centred(d, rows, ClassDesktop)
 }
 

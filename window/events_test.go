@@ -155,7 +155,7 @@ func TestLanguagesAndThemes(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, 80, 24, withTheme(c.theme), withLanguage(c.lang))
-			h.do(func() { h.app.SetMenus(h.app.DefaultMenus(MenuHandlers{})) })
+			h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
 			wins := h.addWindows(2)
 			h.do(func() {
 				wins[0].MarkUnread()
@@ -181,7 +181,7 @@ func TestLanguagesAndThemes(t *testing.T) {
 
 func TestSetLanguageLive(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.do(func() { h.app.SetMenus(h.app.DefaultMenus(MenuHandlers{})) })
+	h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
 	if !strings.Contains(h.row(0), "Channels") {
 		t.Fatalf("row 0 %q", h.row(0))
 	}

@@ -2,8 +2,9 @@ package window
 
 import "fmt"
 
-// Label is a text the user sees: a menu, an item, a button, a hint, a message. Each has
-// an English and a French text in labelsEN and labelsFR. A text may mark its mnemonic
+// Label is a text of the toolkit's that the user sees: a menu, an item, a button, a hint, a
+// message. Each has an English and a French text in labelsEN and labelsFR; the
+// application's own texts are in its catalogue, not here. A text may mark its mnemonic
 // letter with tildes ("~Q~uit"); one with verbs (%s, %d) is used with Tf.
 type Label int
 
@@ -11,23 +12,9 @@ type Label int
 const (
 	labelNone Label = iota
 
-	LabelMenuSidekicks
-	LabelMenuChannels
-	LabelMenuAgent
 	LabelMenuWindow
 	LabelMenuHelp
 
-	LabelItemOpenConfig
-	LabelItemRecentFiles
-	LabelItemReload
-	LabelItemQuit
-	LabelItemNewChannel
-	LabelItemRenameChannel
-	LabelItemDeleteChannel
-	LabelNoChannels
-	LabelItemCancelTurn
-	LabelItemAgentStatus
-	LabelNoAgents
 	LabelItemTile
 	LabelItemMaximise
 	LabelItemRestore
@@ -44,20 +31,6 @@ const (
 	LabelConfirm
 	LabelFilter
 	LabelNoMatch
-	LabelPermissionTitle
-	LabelPermissionAsks
-	LabelKindAllowOnce
-	LabelKindAllowAlways
-	LabelKindRejectOnce
-	LabelKindRejectAlways
-	LabelChannelName
-	LabelNewChannelTitle
-	LabelRenameChannelTitle
-	LabelDeleteChannelTitle
-	LabelDeleteChannelAsk
-	LabelNameNeeded
-	LabelRecentFilesTitle
-	LabelNoRecentFiles
 	LabelWindowListTitle
 	LabelUnread
 	LabelAttention
@@ -81,47 +54,10 @@ const (
 
 	LabelTooSmall
 	LabelNoWindow
-	LabelWaitingAgents
 	LabelQuitTitle
 	LabelTooManyWindows
 
-	// The "Add an agent" wizard (window/wizard).
-	LabelItemAddAgent
-	LabelWizardTitle
-	LabelWizardName
-	LabelWizardDisplayName
-	LabelWizardIcon
-	LabelWizardDescription
-	LabelWizardFolder
-	LabelWizardWhere
-	LabelWizardLocal
-	LabelWizardContainer
-	LabelWizardSbx
-	LabelWizardContainerName
-	LabelWizardSandboxName
-	LabelWizardProgram
-	LabelWizardArguments
-	LabelWizardConfigFile
-	LabelWizardOptional
-	LabelWizardLifecycleFolder
-	LabelWizardCreate
-	LabelWizardStop
-	LabelWizardRemove
-	LabelWizardPreview
-	LabelWizardAdd
-	LabelWizardBack
-	LabelWizardChecking
-	LabelWizardWriting
-	LabelWizardWillAdd
-	LabelWizardAdded
-	LabelWizardReadFailed
-	LabelWizardWriteFailed
-	LabelWizardDenied
-	LabelWizardGone
-	LabelWizardOtherError
-	LabelHintNextField
-	LabelHintChange
-
+	// The list of keys (Help ▸ Keys).
 	LabelKeysTitle
 	LabelKeysGlobal
 	LabelKeysMenus
@@ -151,7 +87,7 @@ const (
 	LabelKeyDialogEnter
 	LabelKeyDialogEsc
 	LabelKeyDialogLetter
-	LabelKeyPermissionDigit
+	LabelKeyOptionDigit
 	LabelKeyChoiceType
 	LabelKeyInputMove
 	LabelKeyInputHomeEnd
@@ -161,73 +97,6 @@ const (
 	LabelKeyViewArrows
 	LabelKeyViewPages
 	LabelKeyViewHomeEnd
-
-	LabelAgentOpening
-	LabelAgentOpenFailed
-	LabelAgentStarting
-	LabelAgentWaitingSlot
-	LabelAgentOpeningSession
-	LabelAgentWorking
-	LabelAgentCancelling
-	LabelAgentStateError
-	LabelAgentQueued
-	LabelAgentQueuedMore
-	LabelAgentListingFiles
-	LabelAgentSendFailed
-	LabelAgentHistoryFailed
-	LabelLinesCopiedOne
-	LabelLinesCopied
-	LabelNothingToCopy
-	LabelUsageTokens
-	LabelUsageCost
-	LabelHintSend
-	LabelHintNewline
-	LabelHintToConversation
-	LabelHintToInput
-	LabelHintCopy
-	LabelHintSelect
-	LabelHintComplete
-	LabelHintCancelTurn
-	LabelStatusCommands
-	LabelStatusNoCommands
-	LabelStatusUnknownUpdates
-	LabelStatusLast
-	LabelStatusLastError
-	LabelStatusIgnored
-	LabelStatusUnknownTools
-	LabelStatusDropped
-	LabelStatusBadLines
-	LabelStatusOtherIgnored
-	LabelStatusNothingIgnored
-	LabelStatusAuth
-
-	// The Agent and Sidekicks menus' entries for the Agents panel and the configuration
-	// (window/agents, window/wizard, the application), and their keys in the list of keys.
-	LabelItemAgentsPanel
-	LabelItemCreateAgentsFile
-	LabelItemEditConfig
-	LabelKeysPanel
-	LabelKeysFiles
-	LabelKeysEditor
-	LabelKeysLog
-	LabelKeyPanelMove
-	LabelKeyPanelActions
-	LabelKeyPanelTalk
-	LabelKeyPanelStartStop
-	LabelKeyPanelWindows
-	LabelKeyPanelEngine
-	LabelKeyFilesMove
-	LabelKeyFilesTab
-	LabelKeyFilesNew
-	LabelKeyFilesRename
-	LabelKeyFilesDelete
-	LabelKeyFilesEdit
-	LabelKeyFilesRefresh
-	LabelKeyEditorEnds
-	LabelKeyEditorSave
-	LabelKeyEditorClose
-	LabelKeyLogHome
-	LabelKeyLogEnd
 
 	// The file chooser (window/filechooser.go).
 	LabelChooserFolder
@@ -244,8 +113,6 @@ const (
 	LabelHintOpen
 	LabelHintParent
 	LabelPasteCut
-	LabelItemAddMember
-	LabelItemRemoveMember
 
 	labelCount
 )

@@ -32,7 +32,7 @@ func TestLabelFallbackAndVerbs(t *testing.T) {
 	if got := NewLabels(French).T(LabelOK); got != labelsEN[LabelOK] {
 		t.Errorf("missing French text: %q, want the English %q", got, labelsEN[LabelOK])
 	}
-	if got := NewLabels(French).T(LabelItemQuit); got != "Quitter" {
+	if got := NewLabels(French).T(LabelItemClose); got != "Fermer" {
 		t.Errorf("mnemonic marks not removed: %q", got)
 	}
 	// The same verbs in both languages.
@@ -57,16 +57,16 @@ func verbs(s string) string {
 	return strings.Join(v, "")
 }
 
-// TestMnemonicsUnique checks that no two entries of a default menu share a letter, and
-// no two menus of the bar, in either language.
+// TestMnemonicsUnique checks that no two entries of the toolkit's menus share a letter, and
+// not the two menus, in either language.
 func TestMnemonicsUnique(t *testing.T) {
 	a := &App{labels: NewLabels(English)}
 	for _, lang := range []Language{English, French} {
 		a.labels = NewLabels(lang)
-		menus := a.DefaultMenus(MenuHandlers{})
+		menus := []*Menu{a.WindowMenu(), a.HelpMenu()}
 		seen := map[rune]string{}
 		for _, m := range menus {
-			text, _, letter := splitMnemonic(a.labels.raw(m.Label))
+			text, _, letter := splitMnemonic(m.raw(a.labels))
 			if letter == 0 {
 				t.Errorf("menu %q has no letter", text)
 			}

@@ -16,7 +16,7 @@ func TestTilingGolden(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%dx%d-%d", c.w, c.h, c.n), func(t *testing.T) {
 			h := newHarness(t, c.w, c.h)
-			h.do(func() { h.app.SetMenus(h.app.DefaultMenus(MenuHandlers{})) })
+			h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
 			wins := h.addWindows(c.n)
 			h.do(func() { wins[0].Focus() })
 			h.golden(fmt.Sprintf("tile-%dx%d-%d", c.w, c.h, c.n))

@@ -3,20 +3,29 @@ package window
 import "unicode"
 
 // Menu is one menu of the menu bar. Its entries are computed each time it opens, so a
-// list of agents or channels is always current.
+// list that changes (of documents, of windows) is always current.
 type Menu struct {
-	// Label is the menu's title; its marked letter opens it with Alt.
+	// Label is the title of a menu of the toolkit's (Window, Help), from its catalogue;
+	// its marked letter opens the menu with Alt.
 	Label Label
+	// Title is the title of a menu of the application's, used when Label is 0: it returns
+	// the text in the App's language, its mnemonic letter between tildes ("~F~ile"). It is
+	// asked at each frame, so the title follows SetLanguage.
+	Title func() string
 	// Items returns the entries.
 	Items func() []MenuItem
 }
 
 // MenuItem is one entry of a menu.
 type MenuItem struct {
-	// Label is the entry's text, its mnemonic marked in the catalogue; when it is 0, Text
-	// is shown as it is (an agent's or a channel's name), with no mnemonic.
+	// Label is the entry's text from the toolkit's catalogue, its mnemonic marked there.
 	Label Label
-	Text  string
+	// Marked is the entry's text from the application, used when Label is 0, in the App's
+	// language, its mnemonic letter between tildes ("~N~ew…").
+	Marked string
+	// Text is shown as it is, with no mnemonic (a name the user chose), when Label is 0 and
+	// Marked is "".
+	Text string
 	// Shortcut is shown on the right, and pressing it anywhere runs the entry.
 	Shortcut *Key
 	// Enabled says whether the entry can run now; nil means always.
@@ -34,6 +43,9 @@ func (a *App) SetMenus(menus []*Menu) {
 	a.dirty.Store(true)
 }
 
+// OpenMenu returns the index in the bar of the menu open, and false when none is.
+func (a *App) OpenMenu() (index int, open bool) { return a.menu.index, a.menu.open }
+
 // menuState is the open menu, if any.
 type menuState struct {
 	open  bool
@@ -49,12 +61,24 @@ func (it MenuItem) enabled() bool {
 	return !it.Separator && it.Action != nil && (it.Enabled == nil || it.Enabled())
 }
 
-// text returns the entry's text and its mnemonic (0 without one).
+// text returns the entry's text, the byte offset of its mnemonic and the mnemonic (-1 and
+// 0 without one).
 func (it MenuItem) text(l Labels) (string, int, rune) {
-	if it.Label == labelNone {
-		return it.Text, -1, 0
+	switch {
+	case it.Label != labelNone:
+		return splitMnemonic(l.raw(it.Label))
+	case it.Marked != "":
+		return splitMnemonic(it.Marked)
 	}
-	return splitMnemonic(l.raw(it.Label))
+	return it.Text, -1, 0
+}
+
+// raw returns the menu's title, its mnemonic marked.
+func (m *Menu) raw(l Labels) string {
+	if m.Label == labelNone && m.Title != nil {
+		return m.Title()
+	}
+	return l.raw(m.Label)
 }
 
 // openMenu opens menu i with its first runnable entry highlighted.
@@ -103,7 +127,7 @@ func (a *App) runMenuItem(i int) {
 // menuMnemonic returns the menu of the bar whose letter is r.
 func (a *App) menuMnemonic(r rune) (int, bool) {
 	for i, m := range a.menus {
-		if _, _, letter := splitMnemonic(a.labels.raw(m.Label)); letter != 0 && sameLetter(letter, r) {
+		if _, _, letter := splitMnemonic(m.raw(a.labels)); letter != 0 && sameLetter(letter, r) {
 			return i, true
 		}
 	}

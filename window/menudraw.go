@@ -10,7 +10,7 @@ func (a *App) drawMenuBar(r Region) {
 	x := 1
 	r.spaces(0, 0, 1, r.style(ClassMenuBar))
 	for i, m := range a.menus {
-		text, at, _ := splitMnemonic(a.labels.raw(m.Label))
+		text, at, _ := splitMnemonic(m.raw(a.labels))
 		selected := a.menu.open && a.menu.index == i
 		base, mn := ClassMenuBar, ClassMenuMnemonic
 		if selected {

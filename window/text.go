@@ -228,3 +228,11 @@ func splitMnemonic(label string) (text string, at int, letter rune) {
 	r, _ := utf8.DecodeRuneInString(marked)
 	return label[:i] + marked + label[i+1+j+1:], i, r
 }
+
+// SplitMnemonic returns a text whose mnemonic letter is marked with tildes ("~P~review")
+// without its marks, and that letter (0 when it has none): a widget built outside this
+// package draws and presses its own buttons with it.
+func SplitMnemonic(marked string) (text string, letter rune) {
+	text, _, letter = splitMnemonic(marked)
+	return text, letter
+}

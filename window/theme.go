@@ -64,9 +64,10 @@ const (
 	ClassIcon5
 	ClassIcon6
 	ClassIcon7
-	ClassAgentReady
-	ClassAgentBusy
-	ClassAgentStopped
+	// state.*: what something that runs is doing (a process, a task): ready, working, stopped.
+	ClassReady
+	ClassBusy
+	ClassStopped
 	ClassFileFolder
 	ClassFileProtected
 	ClassGutter
@@ -124,9 +125,9 @@ var classNames = [classCount]string{
 	ClassIcon5:                "icon.5",
 	ClassIcon6:                "icon.6",
 	ClassIcon7:                "icon.7",
-	ClassAgentReady:           "agents.ready",
-	ClassAgentBusy:            "agents.busy",
-	ClassAgentStopped:         "agents.stopped",
+	ClassReady:                "state.ready",
+	ClassBusy:                 "state.busy",
+	ClassStopped:              "state.stopped",
 	ClassFileFolder:           "files.folder",
 	ClassFileProtected:        "files.protected",
 	ClassGutter:               "editor.gutter",
@@ -258,9 +259,9 @@ func darkTheme() *Theme {
 	s[ClassAdded] = st(tcell.ColorLime, navy)
 	s[ClassRemoved] = st(tcell.ColorRed, navy)
 	setIcons(s, white, black)
-	s[ClassAgentReady] = st(tcell.ColorLime, navy)
-	s[ClassAgentBusy] = st(tcell.ColorYellow, navy)
-	s[ClassAgentStopped] = st(tcell.ColorGray, navy)
+	s[ClassReady] = st(tcell.ColorLime, navy)
+	s[ClassBusy] = st(tcell.ColorYellow, navy)
+	s[ClassStopped] = st(tcell.ColorGray, navy)
 	s[ClassFileFolder] = st(white, navy).Bold(true)
 	s[ClassFileProtected] = st(tcell.ColorYellow, navy)
 	s[ClassGutter] = st(tcell.ColorGray, navy)
@@ -315,9 +316,9 @@ func lightTheme() *Theme {
 	s[ClassAdded] = st(tcell.ColorGreen, white)
 	s[ClassRemoved] = st(tcell.ColorMaroon, white)
 	setIcons(s, white, black)
-	s[ClassAgentReady] = st(tcell.ColorGreen, white)
-	s[ClassAgentBusy] = st(tcell.ColorOlive, white)
-	s[ClassAgentStopped] = st(tcell.ColorGray, white)
+	s[ClassReady] = st(tcell.ColorGreen, white)
+	s[ClassBusy] = st(tcell.ColorOlive, white)
+	s[ClassStopped] = st(tcell.ColorGray, white)
 	s[ClassFileFolder] = st(navy, white).Bold(true)
 	s[ClassFileProtected] = st(tcell.ColorMaroon, white)
 	s[ClassGutter] = st(tcell.ColorGray, white)
@@ -386,8 +387,8 @@ func monoTheme(name string) *Theme {
 	for c := ClassIcon0; c <= ClassIcon7; c++ {
 		s[c] = rev.Bold(true)
 	}
-	s[ClassAgentReady] = plain.Bold(true)
-	s[ClassAgentStopped] = plain.Dim(true)
+	s[ClassReady] = plain.Bold(true)
+	s[ClassStopped] = plain.Dim(true)
 	s[ClassFileFolder] = plain.Bold(true)
 	s[ClassFileProtected] = plain.Underline(true)
 	s[ClassGutter] = plain.Dim(true)

@@ -52,7 +52,7 @@ func (f *Files) Draw(r window.Region, focused bool) {
 // rows) or what the highlighted entry is.
 func (f *Files) statusRows(lang window.Language, W int) []styledSpan {
 	if f.msg != "" {
-		cls := window.ClassAgentReady
+		cls := window.ClassReady
 		if f.bad {
 			cls = window.ClassError
 		}

@@ -130,6 +130,32 @@ const (
 	tTerminalBanner
 	tTerminalFailed
 
+	// The list of keys (Help ▸ Keys).
+	tKeysPanel
+	tKeysFiles
+	tKeysEditor
+	tKeysLog
+	tKeyPanelMove
+	tKeyPanelActions
+	tKeyPanelTalk
+	tKeyPanelStartStop
+	tKeyPanelWindows
+	tKeyPanelEngine
+	tKeyFilesMove
+	tKeyFilesTab
+	tKeyFilesNew
+	tKeyFilesRename
+	tKeyFilesDelete
+	tKeyFilesEdit
+	tKeyFilesRefresh
+	tKeyEditorEnds
+	tKeyEditorSave
+	tKeyEditorClose
+	tKeyLogHome
+	tKeyLogEnd
+	tKeyLogLine
+	tKeyLogPage
+
 	textCount
 )
 

@@ -165,13 +165,13 @@ func (p *Panel) drawFooter(r window.Region, lang window.Language) {
 func stateClass(s runtime.State) window.Class {
 	switch s {
 	case runtime.Ready:
-		return window.ClassAgentReady
+		return window.ClassReady
 	case runtime.Error:
 		return window.ClassError
 	case runtime.Stopped, "":
-		return window.ClassAgentStopped
+		return window.ClassStopped
 	}
-	return window.ClassAgentBusy
+	return window.ClassBusy
 }
 
 var stateTexts = map[runtime.State]text{

@@ -214,7 +214,7 @@ func (w *Widget) channelState() (string, bool) {
 	}
 	text := strings.Join(parts, " · ")
 	if cancelling {
-		text = w.app.T(window.LabelAgentCancelling) + " " + text
+		text = tr(w.app.Labels(), tCancelling) + " " + text
 	}
 	return text, busy
 }
@@ -257,7 +257,7 @@ func (w *Widget) sendErrorText(err error) string {
 			return w.channel.hint
 		}
 	}
-	return w.app.T(window.LabelAgentSendFailed)
+	return tr(w.app.Labels(), tSendFailed)
 }
 
 // drawChannelEmpty shows what an empty channel says (its description, its members) over

@@ -168,14 +168,14 @@ func (w *Widget) copy() {
 		text, n = w.view.CopyRegion(w.curRow())
 	}
 	if n == 0 || text == "" {
-		w.app.Flash(w.app.T(window.LabelNothingToCopy))
+		w.app.Flash(tr(w.app.Labels(), tNothingToCopy))
 		return
 	}
 	w.app.SetClipboard(text)
 	if n == 1 {
-		w.app.Flash(w.app.T(window.LabelLinesCopiedOne))
+		w.app.Flash(tr(w.app.Labels(), tLinesCopiedOne))
 	} else {
-		w.app.Flash(w.app.Labels().Tf(window.LabelLinesCopied, n))
+		w.app.Flash(tr(w.app.Labels(), tLinesCopied, n))
 	}
 }
 

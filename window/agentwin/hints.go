@@ -30,61 +30,62 @@ func (w *Widget) stateText() (text string, busy bool) {
 		if w.conv != nil {
 			if st := w.conv.State(w.agent.Name); st.Busy {
 				if st.Cancelling {
-					return l.T(window.LabelAgentCancelling), true
+					return tr(l, tCancelling), true
 				}
-				return l.T(window.LabelAgentWorking), true
+				return tr(l, tWorking), true
 			}
 		}
 		switch state {
 		case runtime.Starting: // started for another conversation, or on opening
-			return l.T(window.LabelAgentStarting), true
+			return tr(l, tStarting), true
 		case runtime.Error:
-			return l.T(window.LabelAgentStateError), false
+			return tr(l, tStateError), false
 		}
 		return "", false
 	}
 	switch phase {
 	case chat.PhaseWaiting:
 		if state == runtime.Waiting {
-			return l.T(window.LabelAgentWaitingSlot), true
+			return tr(l, tWaitingSlot), true
 		}
-		return l.T(window.LabelAgentStarting), true
+		return tr(l, tStarting), true
 	case chat.PhaseOpening:
-		return l.T(window.LabelAgentOpeningSession), true
+		return tr(l, tOpeningSession), true
 	case chat.PhaseCancelling:
-		return l.T(window.LabelAgentCancelling), true
+		return tr(l, tCancelling), true
 	}
-	return l.T(window.LabelAgentWorking), true
+	return tr(l, tWorking), true
 }
 
 // Hints returns the keys that work where the focus is, after the agent's last usage (the
 // tokens in its context, and its cost) when it reported one.
 func (w *Widget) Hints() []window.Hint {
 	var hs []window.Hint
+	l := w.app.Labels()
 	if u := w.usageText(); u != "" {
 		hs = append(hs, window.Hint{Text: u})
 	}
 	key := func(k window.Key) *window.Key { return &k }
 	if w.turnBusy() {
-		hs = append(hs, window.Hint{Keys: "Esc", Label: window.LabelHintCancelTurn, Key: key(window.Named(window.KeyEsc, 0))})
+		hs = append(hs, window.Hint{Keys: "Esc", Text: tr(l, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})
 	}
 	switch {
 	case w.focus == areaInput && w.list.visible():
 		hs = append(hs,
 			window.Hint{Keys: "↑↓", Label: window.LabelHintChoose},
-			window.Hint{Keys: "Tab", Label: window.LabelHintComplete, Key: key(window.Named(window.KeyTab, 0))},
+			window.Hint{Keys: "Tab", Text: tr(l, tHintComplete), Key: key(window.Named(window.KeyTab, 0))},
 			window.Hint{Keys: "Esc", Label: window.LabelHintClose, Key: key(window.Named(window.KeyEsc, 0))})
 	case w.focus == areaInput:
 		hs = append(hs,
-			window.Hint{Keys: "Enter", Label: window.LabelHintSend, Key: key(window.Named(window.KeyEnter, 0))},
-			window.Hint{Keys: "Alt-Enter", Label: window.LabelHintNewline, Key: key(window.Named(window.KeyEnter, window.ModAlt))},
-			window.Hint{Keys: "Tab", Label: window.LabelHintToConversation, Key: key(window.Named(window.KeyTab, 0))})
+			window.Hint{Keys: "Enter", Text: tr(l, tHintSend), Key: key(window.Named(window.KeyEnter, 0))},
+			window.Hint{Keys: "Alt-Enter", Text: tr(l, tHintNewline), Key: key(window.Named(window.KeyEnter, window.ModAlt))},
+			window.Hint{Keys: "Tab", Text: tr(l, tHintToConversation), Key: key(window.Named(window.KeyTab, 0))})
 	default:
 		hs = append(hs,
 			window.Hint{Keys: "↑↓", Label: window.LabelHintMove},
-			window.Hint{Keys: "Shift", Label: window.LabelHintSelect},
-			window.Hint{Keys: "Ctrl-C", Label: window.LabelHintCopy, Key: key(window.Ctrl('c'))},
-			window.Hint{Keys: "Tab", Label: window.LabelHintToInput, Key: key(window.Named(window.KeyTab, 0))})
+			window.Hint{Keys: "Shift", Text: tr(l, tHintSelect)},
+			window.Hint{Keys: "Ctrl-C", Text: tr(l, tHintCopy), Key: key(window.Ctrl('c'))},
+			window.Hint{Keys: "Tab", Text: tr(l, tHintToInput), Key: key(window.Named(window.KeyTab, 0))})
 	}
 	return append(hs, window.Hint{Keys: "Ctrl-W", Label: window.LabelHintClose, Key: key(window.Ctrl('w'))})
 }
@@ -104,9 +105,9 @@ func (w *Widget) usageText() string {
 	}
 	l := w.app.Labels()
 	fr := l.Language() == window.French
-	s := l.Tf(window.LabelUsageTokens, compact(u.Used, fr), compact(u.Size, fr))
+	s := tr(l, tUsageTokens, compact(u.Used, fr), compact(u.Size, fr))
 	if u.Cost != nil {
-		cost := l.Tf(window.LabelUsageCost, u.Cost.Amount, chat.SanitizeLine(u.Cost.Currency))
+		cost := tr(l, tUsageCost, u.Cost.Amount, chat.SanitizeLine(u.Cost.Currency))
 		if fr {
 			cost = strings.Replace(cost, ".", ",", 1)
 		}

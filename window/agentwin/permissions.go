@@ -53,9 +53,11 @@ func (p *asker) Ask(ctx context.Context, agent string, req chat.PermissionReques
 				title = t
 			}
 		}
-		wr := window.PermissionRequest{Agent: title, Title: req.Title}
+		l := p.app.Labels()
+		wr := window.OptionsRequest{Title: tr(l, tPermissionTitle), Heading: tr(l, tPermissionAsks, title), Detail: req.Title}
 		for _, o := range req.Options {
-			wr.Options = append(wr.Options, window.PermissionOption{ID: o.ID, Name: o.Name, Kind: o.Kind})
+			kind, class := kindText(l, o.Kind)
+			wr.Options = append(wr.Options, window.Option{ID: o.ID, Text: o.Name, Mark: kind, MarkClass: class})
 		}
 		if p.o.Window != nil {
 			if w := p.o.Window(); w != nil && !w.Focused() {
@@ -64,7 +66,7 @@ func (p *asker) Ask(ctx context.Context, agent string, req chat.PermissionReques
 				p.app.Bell()
 			}
 		}
-		d = p.app.AskPermission(wr, func(id string, ok bool) {
+		d = p.app.AskOption(wr, func(id string, ok bool) {
 			if win != nil {
 				win.SetAttention(false)
 			}
@@ -82,4 +84,20 @@ func (p *asker) Ask(ctx context.Context, agent string, req chat.PermissionReques
 		})
 		return "", false
 	}
+}
+
+// kindText names an option's kind (the protocol's "allow_once", "allow_always",
+// "reject_once" or "reject_always"), in the allow or the reject colour; "" for any other.
+func kindText(l window.Labels, kind string) (string, window.Class) {
+	switch kind {
+	case "allow_once":
+		return tr(l, tKindAllowOnce), window.ClassDialogAllow
+	case "allow_always":
+		return tr(l, tKindAllowAlways), window.ClassDialogAllow
+	case "reject_once":
+		return tr(l, tKindRejectOnce), window.ClassDialogReject
+	case "reject_always":
+		return tr(l, tKindRejectAlways), window.ClassDialogReject
+	}
+	return "", window.ClassDialog
 }

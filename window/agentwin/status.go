@@ -12,14 +12,14 @@ import (
 func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn chat.ConnStatus) []window.TextLine {
 	line := func(text string, c window.Class) window.TextLine { return window.TextLine{Text: text, Class: c} }
 	var out []window.TextLine
-	out = append(out, line(l.T(window.LabelStatusCommands), window.ClassKeyword))
+	out = append(out, line(tr(l, tStatusCommands), window.ClassKeyword))
 	var cmds []chat.Command
 	var stats chat.Stats
 	if conv != nil {
 		cmds, stats = conv.Commands(agent), conv.Stats(agent)
 	}
 	if len(cmds) == 0 {
-		out = append(out, line("  "+l.T(window.LabelStatusNoCommands), window.ClassComment))
+		out = append(out, line("  "+tr(l, tStatusNoCommands), window.ClassComment))
 	}
 	for _, c := range cmds {
 		text := "  /" + c.Name
@@ -35,47 +35,47 @@ func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn ch
 	nothing := true
 	if n := conn.UnknownUpdates; n > 0 {
 		nothing = false
-		out = append(out, line(l.Tf(window.LabelStatusUnknownUpdates, n), window.ClassWarning))
+		out = append(out, line(tr(l, tStatusUnknownUpdates, n), window.ClassWarning))
 		kind, err := chat.SanitizeLine(conn.LastUnknownKind), chat.SanitizeLine(conn.LastUnknownError)
 		switch {
 		case kind != "" && err != "":
-			out = append(out, line("  "+l.Tf(window.LabelStatusLastError, kind, err), window.ClassText))
+			out = append(out, line("  "+tr(l, tStatusLastError, kind, err), window.ClassText))
 		case kind != "" || err != "":
-			out = append(out, line("  "+l.Tf(window.LabelStatusLast, kind+err), window.ClassText))
+			out = append(out, line("  "+tr(l, tStatusLast, kind+err), window.ClassText))
 		}
 	}
 	if n := stats.Ignored; n > 0 {
 		nothing = false
-		out = append(out, line(l.Tf(window.LabelStatusIgnored, n), window.ClassWarning))
+		out = append(out, line(tr(l, tStatusIgnored, n), window.ClassWarning))
 		if k := chat.SanitizeLine(stats.LastIgnored); k != "" {
-			out = append(out, line("  "+l.Tf(window.LabelStatusLast, k), window.ClassText))
+			out = append(out, line("  "+tr(l, tStatusLast, k), window.ClassText))
 		}
 	}
 	if n := stats.UnknownToolUpdates; n > 0 {
 		nothing = false
-		out = append(out, line(l.Tf(window.LabelStatusUnknownTools, n), window.ClassWarning))
+		out = append(out, line(tr(l, tStatusUnknownTools, n), window.ClassWarning))
 	}
 	if n := stats.DroppedEntries; n > 0 {
 		nothing = false
-		out = append(out, line(l.Tf(window.LabelStatusDropped, n), window.ClassWarning))
+		out = append(out, line(tr(l, tStatusDropped, n), window.ClassWarning))
 	}
 	if conn.Malformed > 0 || conn.Oversize > 0 {
 		nothing = false
-		out = append(out, line(l.Tf(window.LabelStatusBadLines, conn.Malformed, conn.Oversize), window.ClassWarning))
+		out = append(out, line(tr(l, tStatusBadLines, conn.Malformed, conn.Oversize), window.ClassWarning))
 	}
 	if n := conn.Ignored; n > 0 {
 		nothing = false
-		out = append(out, line(l.Tf(window.LabelStatusOtherIgnored, n), window.ClassText))
+		out = append(out, line(tr(l, tStatusOtherIgnored, n), window.ClassText))
 		if r := chat.SanitizeLine(conn.LastIgnored); r != "" {
-			out = append(out, line("  "+l.Tf(window.LabelStatusLast, r), window.ClassText))
+			out = append(out, line("  "+tr(l, tStatusLast, r), window.ClassText))
 		}
 	}
 	if nothing {
-		out = append(out, line(l.T(window.LabelStatusNothingIgnored), window.ClassComment))
+		out = append(out, line(tr(l, tStatusNothingIgnored), window.ClassComment))
 	}
 
 	if len(conn.AuthMethods) > 0 {
-		out = append(out, line(l.T(window.LabelStatusAuth), window.ClassError))
+		out = append(out, line(tr(l, tStatusAuth), window.ClassError))
 		for _, m := range conn.AuthMethods {
 			text := "  " + chat.SanitizeLine(m.Name)
 			if d := chat.SanitizeLine(m.Description); d != "" {

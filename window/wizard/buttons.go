@@ -8,17 +8,17 @@ import (
 
 // buttonRow is a dialog's row of buttons: [ Preview ]  [ Cancel ].
 type buttonRow struct {
-	labels []window.Label
+	labels []string      // the buttons' texts, each mnemonic letter between tildes
 	spots  []window.Rect // where each was drawn, for clicks
 }
 
 // draw centres the row on line y of r; focus is the focused button, -1 for none.
-func (b *buttonRow) draw(r window.Region, y int, l window.Labels, focus int) {
+func (b *buttonRow) draw(r window.Region, y int, focus int) {
 	W, _ := r.Size()
 	texts := make([]string, len(b.labels))
 	total := 0
-	for i, lb := range b.labels {
-		texts[i] = "[ " + l.T(lb) + " ]"
+	for i := range b.labels {
+		texts[i] = "[ " + b.text(i) + " ]"
 		total += window.TextWidth(texts[i])
 		if i > 0 {
 			total += 2
@@ -41,6 +41,12 @@ func (b *buttonRow) draw(r window.Region, y int, l window.Labels, focus int) {
 	}
 }
 
+// text returns button i's text, without its mnemonic marks.
+func (b *buttonRow) text(i int) string {
+	s, _ := window.SplitMnemonic(b.labels[i])
+	return s
+}
+
 // at returns the button at (x, y), -1 for none.
 func (b *buttonRow) at(x, y int) int {
 	for i, s := range b.spots {
@@ -52,9 +58,9 @@ func (b *buttonRow) at(x, y int) int {
 }
 
 // letter returns the button whose marked letter (~P~review) is r, -1 for none.
-func (b *buttonRow) letter(r rune, l window.Labels) int {
+func (b *buttonRow) letter(r rune) int {
 	for i, lb := range b.labels {
-		if m := l.Mnemonic(lb); m != 0 && unicode.ToLower(m) == unicode.ToLower(r) {
+		if _, m := window.SplitMnemonic(lb); m != 0 && unicode.ToLower(m) == unicode.ToLower(r) {
 			return i
 		}
 	}

@@ -29,32 +29,32 @@ const (
 )
 
 // fieldLabels are the fields' names, as the specification's table calls them.
-var fieldLabels = [fieldCount]window.Label{
-	fName:            window.LabelWizardName,
-	fTitle:           window.LabelWizardDisplayName,
-	fIcon:            window.LabelWizardIcon,
-	fDescription:     window.LabelWizardDescription,
-	fFolder:          window.LabelWizardFolder,
-	fWhere:           window.LabelWizardWhere,
-	fContainer:       window.LabelWizardContainerName,
-	fSandbox:         window.LabelWizardSandboxName,
-	fProgram:         window.LabelWizardProgram,
-	fArguments:       window.LabelWizardArguments,
-	fConfigFile:      window.LabelWizardConfigFile,
-	fLifecycleFolder: window.LabelWizardLifecycleFolder,
-	fCreate:          window.LabelWizardCreate,
-	fStop:            window.LabelWizardStop,
-	fRemove:          window.LabelWizardRemove,
+var fieldLabels = [fieldCount]text{
+	fName:            tName,
+	fTitle:           tDisplayName,
+	fIcon:            tIcon,
+	fDescription:     tDescription,
+	fFolder:          tFolder,
+	fWhere:           tWhere,
+	fContainer:       tContainerName,
+	fSandbox:         tSandboxName,
+	fProgram:         tProgram,
+	fArguments:       tArguments,
+	fConfigFile:      tConfigFile,
+	fLifecycleFolder: tLifecycleFolder,
+	fCreate:          tCreate,
+	fStop:            tStop,
+	fRemove:          tRemove,
 }
 
 // places are the choices of "where it runs".
 var places = []struct {
 	where string
-	label window.Label
+	label text
 }{
-	{config.WhereLocal, window.LabelWizardLocal},
-	{config.WhereContainer, window.LabelWizardContainer},
-	{config.WhereSbx, window.LabelWizardSbx},
+	{config.WhereLocal, tLocal},
+	{config.WhereContainer, tContainer},
+	{config.WhereSbx, tSbx},
 }
 
 // minInputWidth is the narrowest a field gets: the label column gives way first.
@@ -67,7 +67,7 @@ const maxProblemRows = 8
 // form is the first step of the wizard: the fields, the problems found with them, and
 // the buttons Preview and Cancel.
 type form struct {
-	labels   window.Labels
+	labels   texts
 	inputs   [fieldCount]*window.Input // nil for fWhere, a choice
 	where    int                       // index in places
 	field    fieldID                   // the focused field, when button < 0
@@ -81,9 +81,9 @@ type form struct {
 	labelW   int // the label column's width at the last frame
 }
 
-func newForm(l window.Labels) *form {
+func newForm(l texts) *form {
 	f := &form{labels: l, button: -1, bad: noField,
-		buttons: buttonRow{labels: []window.Label{window.LabelWizardPreview, window.LabelCancel}}}
+		buttons: buttonRow{labels: []string{l.t(tPreview), l.T(window.LabelCancel)}}}
 	for id := range fieldCount {
 		if id != fWhere {
 			f.inputs[id] = window.NewInput()
@@ -163,7 +163,7 @@ func (f *form) problemRows(width int) []string {
 func (f *form) labelWidth(width int) int {
 	w := 0
 	for _, lb := range fieldLabels {
-		w = max(w, window.TextWidth(f.labels.T(lb)))
+		w = max(w, window.TextWidth(f.labels.t(lb)))
 	}
 	return max(min(w+2, width-minInputWidth), 0)
 }
@@ -216,14 +216,14 @@ func (f *form) draw(r window.Region) {
 	for ; y < H-1; y++ {
 		r.Line(y, "", window.ClassDialog)
 	}
-	f.buttons.draw(r, H-1, f.labels, f.button)
+	f.buttons.draw(r, H-1, f.button)
 }
 
 // drawField draws one row: the label, then the field; more marks that rows are hidden
 // above (up) or below (down).
 func (f *form) drawField(r window.Region, y int, id fieldID, up, down bool) {
 	W, _ := r.Size()
-	label := window.Truncate(f.labels.T(fieldLabels[id]), f.labelW-2)
+	label := window.Truncate(f.labels.t(fieldLabels[id]), f.labelW-2)
 	class := window.ClassDialog
 	if id == f.bad {
 		class = window.ClassDialogError
@@ -243,13 +243,13 @@ func (f *form) drawField(r window.Region, y int, id fieldID, up, down bool) {
 		if focused {
 			c = window.ClassDialogButtonFocused
 		}
-		cell.Line(0, "◂ "+f.labels.T(places[f.where].label)+" ▸", c)
+		cell.Line(0, "◂ "+f.labels.t(places[f.where].label)+" ▸", c)
 		return
 	}
 	in := f.inputs[id]
 	in.Draw(cell, focused)
 	if id == fConfigFile && in.Text() == "" && !focused {
-		cell.Text(0, 0, "("+f.labels.T(window.LabelWizardOptional)+")", window.ClassDialogInput)
+		cell.Text(0, 0, "("+f.labels.t(tOptional)+")", window.ClassDialogInput)
 	}
 }
 

@@ -65,7 +65,7 @@ func (f *form) key(k window.Key) (bool, formAction) {
 		case k.Is(window.Named(window.KeyRight, 0)):
 			f.button = (f.button + 1) % len(f.buttons.labels)
 		case k.Code == window.KeyRune && k.Mod&(window.ModCtrl|window.ModAlt) == 0:
-			switch f.buttons.letter(k.Rune, f.labels) {
+			switch f.buttons.letter(k.Rune) {
 			case 0:
 				return true, formPreview
 			case 1:
@@ -129,11 +129,11 @@ func (f *form) mouse(m window.Mouse) (bool, formAction) {
 
 func (f *form) hints() []window.Hint {
 	hs := []window.Hint{
-		{Keys: "Tab", Text: f.labels.T(window.LabelHintNextField)},
-		{Keys: "Enter", Text: f.labels.T(window.LabelWizardPreview)},
+		{Keys: "Tab", Text: f.labels.t(tHintNextField)},
+		{Keys: "Enter", Text: f.labels.plain(tPreview)},
 	}
 	if f.button < 0 && f.field == fWhere {
-		hs = append(hs, window.Hint{Keys: "←→", Text: f.labels.T(window.LabelHintChange)})
+		hs = append(hs, window.Hint{Keys: "←→", Text: f.labels.t(tHintChange)})
 	}
 	return hs
 }

@@ -12,7 +12,7 @@ import (
 // preview is the second step of the wizard: the lines the file will gain, the loader's
 // warnings, and the buttons Add, Back and Cancel.
 type preview struct {
-	labels   window.Labels
+	labels   texts
 	result   config.WizardPreview
 	lines    []window.TextLine
 	view     *window.TextView
@@ -29,11 +29,11 @@ const (
 	previewCancel
 )
 
-func newPreview(l window.Labels, configPath string, p config.WizardPreview) *preview {
+func newPreview(l texts, configPath string, p config.WizardPreview) *preview {
 	v := window.NewTextView()
 	v.Class = window.ClassDialog
 	lines := []window.TextLine{
-		{Text: l.T(window.LabelWizardWillAdd), Class: window.ClassDialog},
+		{Text: l.t(tWillAdd), Class: window.ClassDialog},
 		{Text: shortPath(configPath), Class: window.ClassDialog},
 		{Class: window.ClassDialog},
 	}
@@ -48,7 +48,7 @@ func newPreview(l window.Labels, configPath string, p config.WizardPreview) *pre
 	}
 	v.SetLines(lines)
 	return &preview{labels: l, result: p, lines: lines, view: v,
-		buttons: buttonRow{labels: []window.Label{window.LabelWizardAdd, window.LabelWizardBack, window.LabelCancel}}}
+		buttons: buttonRow{labels: []string{l.t(tAdd), l.t(tBack), l.T(window.LabelCancel)}}}
 }
 
 // rows counts the rows the lines take once wrapped to width (the view keeps a column of
@@ -114,7 +114,7 @@ func (p *preview) draw(r window.Region) {
 	for ; y < H-1; y++ {
 		r.Line(y, "", window.ClassDialog)
 	}
-	p.buttons.draw(r, H-1, p.labels, p.button)
+	p.buttons.draw(r, H-1, p.button)
 }
 
 // previewAction is what a key asks of the wizard: a button, or -1.
@@ -130,7 +130,7 @@ func (p *preview) handleEvent(ev window.Event) (bool, int) {
 		case ev.Is(window.Named(window.KeyEnter, 0)):
 			return true, p.button
 		case ev.Code == window.KeyRune && ev.Mod&(window.ModCtrl|window.ModAlt) == 0:
-			if b := p.buttons.letter(ev.Rune, p.labels); b >= 0 {
+			if b := p.buttons.letter(ev.Rune); b >= 0 {
 				p.button = b
 				return true, b
 			}
@@ -155,7 +155,7 @@ func (p *preview) handleEvent(ev window.Event) (bool, int) {
 func (p *preview) hints() []window.Hint {
 	return []window.Hint{
 		{Keys: "↑↓ PgUp PgDn", Text: p.labels.T(window.LabelHintScroll)},
-		{Keys: "Enter", Text: p.labels.T(p.buttons.labels[p.button])},
+		{Keys: "Enter", Text: p.buttons.text(p.button)},
 		{Keys: "Tab", Text: p.labels.T(window.LabelHintSwitch)},
 	}
 }

@@ -19,7 +19,7 @@ type wizard struct {
 	app     *window.App
 	path    string
 	lang    string // "en" or "fr", for the config package's own messages
-	labels  window.Labels
+	labels  texts
 	onAdded func(name string)
 	dialog  *window.Dialog
 	form    *form
@@ -49,11 +49,11 @@ func open(app *window.App, configPath string, lang string, onAdded func(name str
 	case config.English:
 		l = window.NewLabels(window.English)
 	}
-	w := &wizard{app: app, path: configPath, lang: config.English, labels: l, onAdded: onAdded, form: newForm(l)}
+	w := &wizard{app: app, path: configPath, lang: config.English, labels: texts{l}, onAdded: onAdded, form: newForm(texts{l})}
 	if l.Language() == window.French {
 		w.lang = config.French
 	}
-	w.dialog = app.OpenDialog(l.T(window.LabelWizardTitle), w, func() { w.gen++ })
+	w.dialog = app.OpenDialog(w.labels.t(tTitle), w, func() { w.gen++ })
 	return w
 }
 
@@ -111,7 +111,7 @@ func (w *wizard) HandleEvent(d *window.Dialog, ev window.Event) bool {
 func (w *wizard) check() {
 	in := w.form.input()
 	w.busy = true
-	w.form.status = w.labels.T(window.LabelWizardChecking)
+	w.form.status = w.labels.t(tChecking)
 	w.gen++
 	gen, app, path := w.gen, w.app, w.path
 	app.Go(func() {
@@ -127,7 +127,7 @@ func (w *wizard) checked(gen int, in config.WizardInput, p config.WizardPreview,
 	w.busy = false
 	w.form.status = ""
 	if err != nil {
-		w.form.setProblems(w.messages(err, window.LabelWizardReadFailed), w.fieldOf(err, in))
+		w.form.setProblems(w.messages(err, tReadFailed), w.fieldOf(err, in))
 		return
 	}
 	w.form.setProblems(nil, noField)
@@ -138,7 +138,7 @@ func (w *wizard) checked(gen int, in config.WizardInput, p config.WizardPreview,
 func (w *wizard) write() {
 	p := w.preview
 	w.busy = true
-	p.status = w.labels.T(window.LabelWizardWriting)
+	p.status = w.labels.t(tWriting)
 	p.problems = nil
 	w.gen++
 	gen, app, path, result := w.gen, w.app, w.path, p.result
@@ -155,7 +155,7 @@ func (w *wizard) written(gen int, name string, err error) {
 		if w.dialog.Open() {
 			w.dialog.Close()
 		}
-		w.app.Flash(w.labels.Tf(window.LabelWizardAdded, name))
+		w.app.Flash(w.labels.tf(tAdded, name))
 		if w.onAdded != nil {
 			w.onAdded(name)
 		}
@@ -166,13 +166,13 @@ func (w *wizard) written(gen int, name string, err error) {
 	}
 	w.busy = false
 	w.preview.status = ""
-	w.preview.problems = w.messages(err, window.LabelWizardWriteFailed)
+	w.preview.problems = w.messages(err, tWriteFailed)
 }
 
 // messages turns an error of the config package into what the dialog shows: the
 // loader's messages (errors only), the wizard's own in the dialog's language, or a
 // sentence of the catalogue saying what the system refused.
-func (w *wizard) messages(err error, ioLabel window.Label) []string {
+func (w *wizard) messages(err error, ioLabel text) []string {
 	var diags config.Diagnostics
 	var we *config.WizardError
 	switch {
@@ -187,14 +187,14 @@ func (w *wizard) messages(err error, ioLabel window.Label) []string {
 	case errors.As(err, &we):
 		return []string{we.Message(w.lang)}
 	}
-	reason := window.LabelWizardOtherError
+	reason := tOtherError
 	switch {
 	case errors.Is(err, fs.ErrPermission):
-		reason = window.LabelWizardDenied
+		reason = tDenied
 	case errors.Is(err, fs.ErrNotExist):
-		reason = window.LabelWizardGone
+		reason = tGone
 	}
-	return []string{w.labels.Tf(ioLabel, w.labels.T(reason))}
+	return []string{w.labels.tf(ioLabel, w.labels.t(reason))}
 }
 
 // fieldOf returns the field a problem is about: the one a *config.WizardError names, or

@@ -168,7 +168,7 @@ func TestInvalidInputShowsTheLoadersMessage(t *testing.T) {
 			h.onUI(func() { in = h.wiz.form.input() })
 			_, err := config.PreviewWizard(h.path, in)
 			h.onUI(func() {
-				if want := h.wiz.messages(err, window.LabelWizardReadFailed); strings.Join(want, "\n") != strings.Join(problems, "\n") {
+				if want := h.wiz.messages(err, tReadFailed); strings.Join(want, "\n") != strings.Join(problems, "\n") {
 					t.Errorf("the dialog shows %q; the config package says %q", problems, want)
 				}
 			})

@@ -1,0 +1,25 @@
+package app
+
+import (
+	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/agents"
+)
+
+// keyList is Help ▸ Keys: the toolkit's keys, with what two of them do in Sidekicks (Ctrl-W
+// in an agent window, the digits in a permission request), then the keys of the Agents
+// panel, the Files window, the editor and the Log window.
+func keyList(a *window.App) []window.KeyGroup {
+	x := textsOf(a)
+	groups := a.KeyGroups()
+	for _, g := range groups {
+		for i, r := range g.Rows {
+			switch r.Keys {
+			case "Ctrl-W":
+				g.Rows[i].Effect = x.t(msgKeyCtrlW)
+			case "1…9, letter":
+				g.Rows[i].Effect = x.t(msgKeyPermissionDigit)
+			}
+		}
+	}
+	return append(groups, agents.KeyGroups(a.Labels().Language())...)
+}

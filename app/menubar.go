@@ -1,0 +1,238 @@
+package app
+
+import (
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// menuHandlers are the application's callbacks behind its menus. A nil callback disables
+// its entry (a list callback left nil lists nothing). They run on the UI goroutine and
+// must not wait on I/O: hand slow work to another goroutine.
+type menuHandlers struct {
+	// Sidekicks menu.
+	OpenConfig  func()
+	RecentFiles func() []string
+	OpenRecent  func(path string)
+	// EditConfig opens the configuration file in the user's editor.
+	EditConfig func()
+	Reload     func()
+	// Quit defaults to window.App.Quit; the application replaces it to stop the agents
+	// first (see window.App.Shutdown).
+	Quit func()
+
+	// Channels menu: one entry per channel, then new, rename, delete.
+	Channels    func() []string
+	OpenChannel func(name string)
+	// NewChannel creates a channel; a non-empty problem is shown in the dialog, which
+	// stays open.
+	NewChannel func(name string) (problem string)
+	// CurrentChannel is the channel of the focused window, "" when it shows none: rename
+	// and delete act on it.
+	CurrentChannel func() string
+	RenameChannel  func(old, new string) (problem string)
+	// DeleteChannel runs once the user confirmed.
+	DeleteChannel func(name string)
+	// ChannelUnread marks a channel whose window has content not read yet.
+	ChannelUnread func(name string) bool
+	// AddMember and RemoveMember act on the current channel; each entry is offered when
+	// set.
+	AddMember    func()
+	RemoveMember func()
+
+	// Agent menu: one entry per agent, then the Agents panel, the wizard, the project
+	// agents file, cancel turn and status.
+	Agents    func() []agentEntry
+	OpenAgent func(name string)
+	// AgentsPanel opens (or focuses) the Agents panel.
+	AgentsPanel func()
+	// AddAgent opens the "Add an agent…" wizard.
+	AddAgent func()
+	// CreateAgentsFile writes the starter project agents file and opens it; its entry is
+	// enabled while CanCreateAgentsFile says the project has none (never when nil).
+	CanCreateAgentsFile func() bool
+	CreateAgentsFile    func()
+	// CanCancel says whether a turn runs in the focused window.
+	CanCancel   func() bool
+	CancelTurn  func()
+	AgentStatus func()
+}
+
+// agentEntry is one agent of the Agent menu.
+type agentEntry struct {
+	Name  string
+	Title string
+	Icon  string
+}
+
+// menuBar returns the menu bar of Sidekicks: Sidekicks, Channels, Agent, wired to h, then
+// the toolkit's Window and Help menus. Pass it to SetMenus. Its texts are in a's language
+// at the time they show.
+func menuBar(a *window.App, h menuHandlers) []*window.Menu {
+	quit := h.Quit
+	if quit == nil {
+		quit = a.Quit
+	}
+	altX := window.Alt('x')
+	title := func(m msg) func() string { return func() string { return textsOf(a).t(m) } }
+	sidekicks := &window.Menu{Title: title(msgMenuSidekicks), Items: func() []window.MenuItem {
+		x := textsOf(a)
+		return []window.MenuItem{
+			{Marked: x.t(msgItemOpenConfig), Action: h.OpenConfig},
+			{Marked: x.t(msgItemRecentFiles), Action: recentFilesAction(a, h)},
+			{Marked: x.t(msgItemEditConfig), Action: h.EditConfig},
+			{Marked: x.t(msgItemReload), Action: h.Reload},
+			{Separator: true},
+			{Marked: x.t(msgItemQuit), Shortcut: &altX, Action: quit},
+		}
+	}}
+	channels := &window.Menu{Title: title(msgMenuChannels), Items: func() []window.MenuItem {
+		x := textsOf(a)
+		var items []window.MenuItem
+		if h.Channels != nil {
+			for _, name := range h.Channels() {
+				text := "#" + name
+				if h.ChannelUnread != nil && h.ChannelUnread(name) {
+					text += " ●"
+				}
+				items = append(items, window.MenuItem{Text: text, Action: bind(h.OpenChannel, name)})
+			}
+		}
+		if len(items) == 0 {
+			items = append(items, window.MenuItem{Marked: x.t(msgNoChannels)})
+		}
+		hasCurrent := func() bool { return h.CurrentChannel != nil && h.CurrentChannel() != "" }
+		items = append(items,
+			window.MenuItem{Separator: true},
+			window.MenuItem{Marked: x.t(msgItemNewChannel), Action: newChannelAction(a, h)},
+			window.MenuItem{Marked: x.t(msgItemRenameChannel), Enabled: hasCurrent, Action: renameChannelAction(a, h)},
+			window.MenuItem{Marked: x.t(msgItemDeleteChannel), Enabled: hasCurrent, Action: deleteChannelAction(a, h)},
+		)
+		if h.AddMember != nil {
+			items = append(items, window.MenuItem{Marked: x.t(msgItemAddMember), Enabled: hasCurrent, Action: h.AddMember})
+		}
+		if h.RemoveMember != nil {
+			items = append(items, window.MenuItem{Marked: x.t(msgItemRemoveMember), Enabled: hasCurrent, Action: h.RemoveMember})
+		}
+		return items
+	}}
+	agent := &window.Menu{Title: title(msgMenuAgent), Items: func() []window.MenuItem {
+		x := textsOf(a)
+		var items []window.MenuItem
+		if h.Agents != nil {
+			for _, ag := range h.Agents() {
+				text := ag.Title
+				if text == "" {
+					text = ag.Name
+				}
+				if ag.Icon != "" {
+					text = ag.Icon + " " + text
+				}
+				items = append(items, window.MenuItem{Text: text, Action: bind(h.OpenAgent, ag.Name)})
+			}
+		}
+		if len(items) == 0 {
+			items = append(items, window.MenuItem{Marked: x.t(msgNoAgents)})
+		}
+		canCreate := h.CanCreateAgentsFile
+		if canCreate == nil {
+			canCreate = func() bool { return false }
+		}
+		return append(items,
+			window.MenuItem{Separator: true},
+			window.MenuItem{Marked: x.t(msgItemAgentsPanel), Action: h.AgentsPanel},
+			window.MenuItem{Marked: x.t(msgItemAddAgent), Action: h.AddAgent},
+			window.MenuItem{Marked: x.t(msgItemCreateAgentsFile), Enabled: canCreate, Action: h.CreateAgentsFile},
+			window.MenuItem{Separator: true},
+			window.MenuItem{Marked: x.t(msgItemCancelTurn), Enabled: h.CanCancel, Action: h.CancelTurn},
+			window.MenuItem{Marked: x.t(msgItemAgentStatus), Action: h.AgentStatus},
+		)
+	}}
+	return []*window.Menu{sidekicks, channels, agent, a.WindowMenu(), a.HelpMenu()}
+}
+
+// bind returns f with its argument, nil when f is nil (so the entry is disabled).
+func bind(f func(string), arg string) func() {
+	if f == nil {
+		return nil
+	}
+	return func() { f(arg) }
+}
+
+func recentFilesAction(a *window.App, h menuHandlers) func() {
+	if h.RecentFiles == nil || h.OpenRecent == nil {
+		return nil
+	}
+	return func() {
+		x := textsOf(a)
+		paths := h.RecentFiles()
+		items := make([]window.ChoiceItem, len(paths))
+		for i, p := range paths {
+			items[i] = window.ChoiceItem{Text: p}
+		}
+		if len(items) == 0 {
+			a.Flash(x.t(msgNoRecentFiles))
+			return
+		}
+		a.Choose(window.Choice{Title: x.t(msgRecentFilesTitle), Items: items}, func(i int, ok bool) {
+			if ok {
+				h.OpenRecent(paths[i])
+			}
+		})
+	}
+}
+
+// nameProblem refuses an empty name, then asks check.
+func nameProblem(x texts, check func(string) string) func(string) string {
+	return func(name string) string {
+		if strings.TrimSpace(name) == "" {
+			return x.t(msgNameNeeded)
+		}
+		return check(strings.TrimSpace(name))
+	}
+}
+
+func newChannelAction(a *window.App, h menuHandlers) func() {
+	if h.NewChannel == nil {
+		return nil
+	}
+	return func() {
+		x := textsOf(a)
+		a.AskText(window.TextEntry{
+			Title:    x.t(msgNewChannelTitle),
+			Prompt:   x.t(msgChannelName),
+			Validate: nameProblem(x, h.NewChannel),
+		}, func(string, bool) {})
+	}
+}
+
+func renameChannelAction(a *window.App, h menuHandlers) func() {
+	if h.RenameChannel == nil || h.CurrentChannel == nil {
+		return nil
+	}
+	return func() {
+		x := textsOf(a)
+		old := h.CurrentChannel()
+		a.AskText(window.TextEntry{
+			Title:    x.t(msgRenameChannelTitle),
+			Prompt:   x.t(msgChannelName),
+			Text:     old,
+			Validate: nameProblem(x, func(name string) string { return h.RenameChannel(old, name) }),
+		}, func(string, bool) {})
+	}
+}
+
+func deleteChannelAction(a *window.App, h menuHandlers) func() {
+	if h.DeleteChannel == nil || h.CurrentChannel == nil {
+		return nil
+	}
+	return func() {
+		x := textsOf(a)
+		name := h.CurrentChannel()
+		a.Confirm(x.t(msgDeleteChannelTitle), x.t(msgDeleteChannelAsk, name), func(yes bool) {
+			if yes {
+				h.DeleteChannel(name)
+			}
+		})
+	}
+}

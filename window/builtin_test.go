@@ -1,0 +1,87 @@
+package window
+
+import (
+	"strings"
+	"testing"
+)
+
+// appDesktop gives the empty desktop the text an application gives it (Sidekicks'), which
+// the goldens of the dialogs drawn over it show.
+func appDesktop(h *harness) {
+	h.do(func() {
+		h.app.SetDesktopText(func() string { return "No window open: Alt-C for the channels, Alt-A for the agents." })
+	})
+}
+
+// TestDesktopText: the empty desktop says the toolkit's text, or the application's in the
+// App's language of the moment, and the toolkit's again once the application's is taken
+// away.
+func TestDesktopText(t *testing.T) {
+	h := newHarness(t, 80, 24, withLanguage(French))
+	if !strings.Contains(h.text(), "Aucune fenêtre ouverte.") {
+		t.Fatalf("the toolkit's text is missing:\n%s", h.text())
+	}
+	h.do(func() {
+		h.app.SetDesktopText(func() string {
+			if h.app.Labels().Language() == French {
+				return "Rien ici : Alt-C"
+			}
+			return "Nothing here: Alt-C"
+		})
+	})
+	if !strings.Contains(h.text(), "Rien ici : Alt-C") {
+		t.Fatalf("the application's text is missing:\n%s", h.text())
+	}
+	h.do(func() { h.app.SetLanguage(English) })
+	if !strings.Contains(h.text(), "Nothing here: Alt-C") {
+		t.Fatalf("the application's text did not follow the language:\n%s", h.text())
+	}
+	h.do(func() { h.app.SetDesktopText(nil) })
+	if !strings.Contains(h.text(), "No window open.") || strings.Contains(h.text(), "Nothing here") {
+		t.Fatalf("the toolkit's text did not come back:\n%s", h.text())
+	}
+	h.addWindows(1)
+	if strings.Contains(h.text(), "No window open.") {
+		t.Fatalf("the desktop's text shows under a window:\n%s", h.text())
+	}
+}
+
+// TestKeyGroups: the toolkit's keys name the letters of the menus set (none without
+// menus), and SetKeyList replaces what Help ▸ Keys lists.
+func TestKeyGroups(t *testing.T) {
+	a := &App{labels: NewLabels(French)}
+	altLetter := func() string {
+		for _, r := range a.KeyGroups()[0].Rows {
+			if r.Keys == "Alt-letter" {
+				return r.Effect
+			}
+		}
+		return ""
+	}
+	if got := altLetter(); got != "Ouvrir le menu dont la lettre est en couleur" {
+		t.Errorf("Alt-letter without menus: %q", got)
+	}
+	a.SetMenus([]*Menu{{Label: LabelMenuWindow}, {Label: LabelMenuHelp}})
+	if got := altLetter(); got != "Ouvrir le menu dont la lettre est en couleur (Alt-F, Alt-I)" {
+		t.Errorf("Alt-letter with the Window and Help menus: %q", got)
+	}
+	var titles []string
+	for _, l := range a.keysLines() {
+		if l.Class == ClassKeyword {
+			titles = append(titles, l.Text)
+		}
+	}
+	if got := strings.Join(titles, "|"); got != "Partout|Dans un menu|Dans un dialogue|Dans un champ de texte|Dans une fenêtre de texte" {
+		t.Errorf("the toolkit's groups: %q", got)
+	}
+	a.SetKeyList(func() []KeyGroup {
+		return append(a.KeyGroups()[:1], KeyGroup{Title: "Ailleurs", Rows: []KeyRow{{Keys: "Ctrl-Q", Effect: "Rien"}}})
+	})
+	var text []string
+	for _, l := range a.keysLines() {
+		text = append(text, l.Text)
+	}
+	if got := strings.Join(text, "\n"); !strings.Contains(got, "Partout\n  F10") || !strings.Contains(got, "\n\nAilleurs\n  Ctrl-Q              Rien") || strings.Contains(got, "Dans un menu") {
+		t.Errorf("the application's list:\n%s", got)
+	}
+}
