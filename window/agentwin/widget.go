@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
@@ -51,7 +52,9 @@ type Widget struct {
 	key   chat.Key
 	agent AgentInfo
 	opts  Options
-	calls *calls
+	// calls runs the window's calls to the service off the screen's goroutine, in the order
+	// asked: a Send made before a Cancel reaches the service first.
+	calls *jobs.Queue
 	win   *window.Window
 
 	// Set once the service has opened the conversation.
@@ -106,9 +109,9 @@ func New(app *window.App, svc Service, key chat.Key, agent AgentInfo, opts Optio
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
 	}
-	w := &Widget{app: app, svc: svc, key: key, agent: agent, opts: opts, calls: newCalls(app), input: newEditor()}
+	w := &Widget{app: app, svc: svc, key: key, agent: agent, opts: opts, calls: newCalls(app, key), input: newEditor()}
 	w.cur.atEnd = true
-	w.calls.do(func() {
+	w.calls.Do(func() {
 		conv, err := svc.Open(key)
 		app.Post(func() { w.attach(conv, err) })
 	})
@@ -130,7 +133,7 @@ func (w *Widget) Closed() {
 	if w.conv != nil {
 		w.conv.OnChange(nil)
 	}
-	w.calls.do(func() { w.svc.Close(w.key) })
+	w.calls.Do(func() { w.svc.Close(w.key) })
 }
 
 // Conversation returns the conversation once the service has opened it, nil before.

@@ -108,7 +108,7 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 		wd.w.SetWindow(win)
 		win.OnClose(wd.w.Closed)
 	})
-	h.waitFor("the conversation to open", func() bool { return wd.w.Conversation() != nil })
+	h.settled(wd.w, "conversation", func() bool { return wd.w.Conversation() != nil })
 	return wd
 }
 
