@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -56,13 +57,13 @@ type Files struct {
 
 	ctx        context.Context
 	cancel     context.CancelFunc
-	ops        *worker // listings and changes, in order
-	reads      *worker // the viewer's reads
+	ops        *jobs.Queue // listings and changes, in order
+	reads      *jobs.Queue // the viewer's reads
 	refreshing bool
 	again      bool
 	wasFocused bool
 
-	// The file the viewer wants, read by the reads worker (the latest wins).
+	// The file the viewer wants, read by the reads queue (the latest wins).
 	wantMu     sync.Mutex
 	want       *runtime.FileInfo
 	wantQueued bool
@@ -80,8 +81,8 @@ func NewFiles(opts FilesOptions) *Files {
 		ws:    ws,
 		marks: localeMarks(),
 		tree:  newFileTree(),
-		ops:   newWorker(opts.App),
-		reads: newWorker(opts.App),
+		ops:   newQueue(opts.App, "operations of the Files window of "+opts.Agent.Name),
+		reads: newQueue(opts.App, "reads of the Files window of "+opts.Agent.Name),
 	}
 	if opts.ASCII {
 		f.marks = asciiMarks
@@ -125,7 +126,7 @@ func (f *Files) refresh() {
 	}
 	f.refreshing = true
 	dirs := f.tree.openFolders()
-	f.ops.do(func() {
+	f.ops.Do(func() {
 		type listing struct {
 			entries []runtime.FileInfo
 			err     error
@@ -155,7 +156,7 @@ func (f *Files) refresh() {
 
 // listFolder lists one folder (opened by the user) and shows its entries.
 func (f *Files) listFolder(p string) {
-	f.ops.do(func() {
+	f.ops.Do(func() {
 		ctx, cancel := f.opContext()
 		entries, err := f.ws.List(ctx, p)
 		cancel()
@@ -213,8 +214,8 @@ func (f *Files) follow() {
 	f.showFile(r.info)
 }
 
-// showFile asks the reads worker for a file; while it reads, the viewer says so. Reads do
-// not pile up when the highlight moves fast: the worker reads the latest file asked for.
+// showFile asks the reads queue for a file; while it reads, the viewer says so. Reads do
+// not pile up when the highlight moves fast: the queue reads the latest file asked for.
 func (f *Files) showFile(info runtime.FileInfo) {
 	top, left := 0, 0
 	if v := f.view; v != nil && v.info.Path == info.Path {
@@ -230,7 +231,7 @@ func (f *Files) showFile(info runtime.FileInfo) {
 		return
 	}
 	lang := langOf(f.app)
-	f.reads.do(func() {
+	f.reads.Do(func() {
 		f.wantMu.Lock()
 		info := *f.want
 		f.wantQueued = false

@@ -52,8 +52,8 @@ type viewResult struct {
 	failed bool
 }
 
-// loadView reads a file and prepares its lines. It runs on a worker goroutine: reading
-// may be a docker exec, and chroma is slow.
+// loadView reads a file and prepares its lines. It runs on the reads queue's goroutine:
+// reading may be a docker exec, and chroma is slow.
 func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, lang window.Language) viewResult {
 	res := viewResult{info: info}
 	if info.Size > maxRead {
