@@ -10,6 +10,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
 // opTimeout bounds one workspace operation (a docker exec that hangs must not keep the
@@ -25,6 +26,9 @@ type FilesOptions struct {
 	// ASCII draws the marks (protected, folder open or closed) in ASCII; by default they are
 	// ASCII only when the locale is not UTF-8.
 	ASCII bool
+	// Highlighter highlights the file viewed and keeps the results: the application's,
+	// shared with the conversations. Nil gives the window one of its own.
+	Highlighter *convo.Highlighter
 }
 
 // Files is the Files window of an agent: its workspace as a tree on the left (folders
@@ -38,6 +42,7 @@ type Files struct {
 	ws    runtime.Workspace
 	marks marks
 	win   *window.Window
+	hl    *convo.Highlighter
 
 	tree       *fileTree
 	rows       []treeRow
@@ -81,11 +86,15 @@ func NewFiles(opts FilesOptions) *Files {
 		ws:    ws,
 		marks: localeMarks(),
 		tree:  newFileTree(),
+		hl:    opts.Highlighter,
 		ops:   newQueue(opts.App, "operations of the Files window of "+opts.Agent.Name),
 		reads: newQueue(opts.App, "reads of the Files window of "+opts.Agent.Name),
 	}
 	if opts.ASCII {
 		f.marks = asciiMarks
+	}
+	if f.hl == nil {
+		f.hl = convo.NewHighlighter(convo.HighlighterOptions{})
 	}
 	f.ctx, f.cancel = context.WithCancel(context.Background())
 	f.rebuild()
@@ -237,7 +246,7 @@ func (f *Files) showFile(info runtime.FileInfo) {
 		f.wantQueued = false
 		f.wantMu.Unlock()
 		ctx, cancel := f.opContext()
-		res := loadView(ctx, f.ws, info, lang)
+		res := loadView(ctx, f.ws, info, lang, f.hl)
 		cancel()
 		f.app.Post(func() {
 			v := f.view

@@ -33,6 +33,9 @@ type Options struct {
 	// Logf receives problems the user need not read in full (the error behind "the
 	// history could not be read"); nil discards them.
 	Logf func(format string, args ...any)
+	// Highlighter highlights the conversation's code blocks and keeps the results: the
+	// application's, shared by all its windows. Nil gives the window one of its own.
+	Highlighter *convo.Highlighter
 }
 
 // area is where the keyboard goes inside the window.
@@ -155,10 +158,11 @@ func (w *Widget) attach(conv *chat.Conversation, err error) {
 		lang = "fr"
 	}
 	w.view = convo.New(conv, convo.Options{
-		Labels:  convo.LabelsFor(lang),
-		Speaker: w.speaker,
-		ASCII:   w.opts.ASCII,
-		Wake:    w.app.Invalidate,
+		Labels:      convo.LabelsFor(lang),
+		Speaker:     w.speaker,
+		ASCII:       w.opts.ASCII,
+		Wake:        w.app.Invalidate,
+		Highlighter: w.opts.Highlighter,
 	})
 	st := conv.State(w.agent.Name)
 	w.wasBusy, w.lastTurn = st.Busy, st.Turn
