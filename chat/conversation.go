@@ -75,7 +75,10 @@ func New(opts Options) *Conversation {
 		msgs:   messages(opts.Lang),
 		live:   make(map[*item]struct{}),
 		agents: make(map[string]*agentState),
-		save:   saver{queued: make(map[int64]int), jobs: jobs.New(jobs.Options{Name: "saves of a conversation", Go: opts.Go})},
+		save: saver{
+			queued: make(map[int64]int),
+			jobs:   jobs.New(jobs.Options{Name: "saves of a conversation", Go: opts.Go}),
+		},
 	}
 }
 
