@@ -31,8 +31,8 @@ type HighlighterOptions struct {
 // View (Options.Highlighter), so that a block is highlighted once however many views show
 // it. Blocks are highlighted one at a time on a goroutine of the Highlighter's own, which
 // lives while there are blocks to highlight: the newest request first (the block just
-// scrolled into view); beyond hlQueueMax waiting, the oldest are dropped. Its methods may
-// be called from any goroutine.
+// scrolled into view); beyond 64 waiting (hlQueueMax), the oldest are dropped. Its methods
+// may be called from any goroutine.
 type Highlighter struct {
 	mu      sync.Mutex
 	cache   map[hlKey]*hlResult
