@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 )
 
 // MaxTurnEntries is the most entries one agent may add in one turn (replies, thoughts, tool
@@ -22,6 +24,10 @@ type Options struct {
 	// Lang is the language of the notices and placeholders the conversation writes itself:
 	// "en" or "fr"; English for anything else.
 	Lang string
+	// Go starts the goroutine that hands entries to the sink (a panic guard); name names
+	// it. It must return without waiting for fn, and not call the conversation: it is
+	// called with the conversation's lock held. Nil starts it with a plain go statement.
+	Go func(name string, fn func())
 }
 
 // Conversation is the list of entries of one window (an agent's or a channel's), the
@@ -69,7 +75,10 @@ func New(opts Options) *Conversation {
 		msgs:   messages(opts.Lang),
 		live:   make(map[*item]struct{}),
 		agents: make(map[string]*agentState),
-		save:   saver{queued: make(map[int64]int)},
+		save: saver{
+			queued: make(map[int64]int),
+			jobs:   jobs.New(jobs.Options{Name: "saves of a conversation", Go: opts.Go}),
+		},
 	}
 }
 
@@ -264,19 +273,16 @@ func (c *Conversation) finish(it *item, now time.Time) {
 	c.changed(it, now)
 }
 
-// unlock ends a change: it releases the lock, starts saving what the change queued (on a
-// goroutine of its own: the caller may be the UI goroutine, which does no I/O) and calls the
-// change callback, outside the lock.
+// unlock ends a change: it hands what the change queued to the save queue (whose goroutine
+// saves it: the caller may be the UI goroutine, which does no I/O), releases the lock and
+// calls the change callback, outside the lock.
 func (c *Conversation) unlock(changed bool) {
 	var notify func()
 	if changed {
 		notify = c.onChange
 	}
-	done := c.save.claim()
+	c.scheduleSaves()
 	c.mu.Unlock()
-	if done != nil {
-		go c.drain(done)
-	}
 	if notify != nil {
 		notify()
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 )
 
 // SaveInterval is the longest a changing entry goes without being saved: a streaming entry
@@ -24,17 +26,18 @@ type Sink interface {
 	Save(e Entry)
 }
 
-// saver is the queue of entries waiting to be saved. Entries are queued under the
-// conversation's lock, in the order of the changes, and saved outside it by one goroutine at
-// a time (started by the change that finds nobody saving), so that saves reach the sink in
-// order and nobody waits on the sink, least of all while holding the lock. A queued entry
-// that changes again is replaced in place: the queue never holds the same entry twice.
+// saver is what waits to be saved. Entries are queued under the conversation's lock, in
+// the order of the changes, and saved outside it by jobs of the conversation's save queue,
+// one at a time, so that saves reach the sink in order and nobody waits on the sink, least
+// of all while holding the lock. A queued entry that changes again is replaced in place:
+// the queue never holds the same entry twice.
 type saver struct {
-	sink     Sink
-	queue    []Entry
-	queued   map[int64]int // Seq → index in queue
-	draining bool
-	drained  chan struct{} // closed when the current drainer stops
+	sink   Sink
+	queue  []Entry
+	queued map[int64]int // Seq → index in queue
+	// scheduled is set while a job that will take the queue waits in jobs.
+	scheduled bool
+	jobs      *jobs.Queue
 }
 
 // SetSink sets where entries are saved; nil stops saving. Set it before the conversation is
@@ -66,22 +69,13 @@ func (c *Conversation) Flush() {
 	c.waitSaves()
 }
 
-// waitSaves returns when everything queued so far has reached the sink.
+// waitSaves returns when everything queued so far has reached the sink: the save queue's
+// barrier comes after the job that takes it.
 func (c *Conversation) waitSaves() {
-	for {
-		c.mu.Lock()
-		if !c.save.draining {
-			if len(c.save.queue) == 0 || c.save.sink == nil {
-				c.mu.Unlock()
-				return
-			}
-			c.unlock(false) // starts a drainer, waited for below
-			continue
-		}
-		wait := c.save.drained
-		c.mu.Unlock()
-		<-wait
-	}
+	c.mu.Lock()
+	c.scheduleSaves()
+	c.mu.Unlock()
+	<-c.save.jobs.Idle()
 }
 
 // queueSave queues a copy of an entry for the sink. The caller holds the lock.
@@ -99,48 +93,34 @@ func (c *Conversation) queueSave(it *item, now time.Time) {
 	c.save.queue = append(c.save.queue, it.e)
 }
 
-// claim makes the caller the drainer when there is something to save and nobody saving; it
-// returns the channel to close when done, or nil. The caller holds the lock.
-func (s *saver) claim() chan struct{} {
-	if len(s.queue) == 0 || s.draining || s.sink == nil {
-		return nil
+// scheduleSaves gives the save queue a job that takes what waits to be saved, unless one
+// waits already. The caller holds the lock (Do never waits): a waitSaves that comes after
+// finds the job before its barrier.
+func (c *Conversation) scheduleSaves() {
+	s := &c.save
+	if len(s.queue) == 0 || s.scheduled || s.sink == nil {
+		return
 	}
-	s.draining = true
-	s.drained = make(chan struct{})
-	return s.drained
+	s.scheduled = true
+	s.jobs.Do(c.saveQueued)
 }
 
-// drain hands queued entries to the sink until the queue is empty. It runs on its own
-// goroutine, without the lock.
-func (c *Conversation) drain(done chan struct{}) {
-	stopped := false
-	stop := func() { // under the lock, so that a change queued after it finds nobody saving
-		c.save.draining = false
-		c.save.drained = nil
-		stopped = true
-	}
-	defer func() {
-		if !stopped { // the sink panicked: let the next change save again
-			c.mu.Lock()
-			stop()
-			c.mu.Unlock()
-		}
-		close(done)
-	}()
-	for {
-		c.mu.Lock()
-		batch, sink := c.save.queue, c.save.sink
-		if len(batch) == 0 || sink == nil {
-			stop()
-			c.mu.Unlock()
-			return
-		}
-		c.save.queue = nil
-		clear(c.save.queued)
+// saveQueued hands what waits to be saved to the sink. It runs on the save queue's
+// goroutine, without the lock; entries queued meanwhile make another job. If the sink
+// panics, the rest of the batch is lost, and the next change saves again.
+func (c *Conversation) saveQueued() {
+	c.mu.Lock()
+	c.save.scheduled = false
+	batch, sink := c.save.queue, c.save.sink
+	if sink == nil {
 		c.mu.Unlock()
-		for _, e := range batch {
-			sink.Save(e)
-		}
+		return
+	}
+	c.save.queue = nil
+	clear(c.save.queued)
+	c.mu.Unlock()
+	for _, e := range batch {
+		sink.Save(e)
 	}
 }
 

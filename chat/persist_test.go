@@ -194,3 +194,52 @@ func TestLoadPagesWithoutSeq(t *testing.T) {
 		t.Errorf("IDs = %d %d %d", es[0].ID, es[2].ID, es[3].ID)
 	}
 }
+
+// The goroutine that saves is started through Options.Go (a panic guard). A sink that
+// panics loses the batch it was given; the next change is saved, and Flush does not wait
+// for the lost one.
+func TestSavesGoThroughGo(t *testing.T) {
+	panics := make(chan any, 4)
+	var starts atomic.Int64
+	c := chat.New(chat.Options{Go: func(_ string, fn func()) {
+		starts.Add(1)
+		go func() {
+			defer func() {
+				if r := recover(); r != nil {
+					panics <- r
+				}
+			}()
+			fn()
+		}()
+	}})
+	sink := &recordSink{}
+	var failing atomic.Bool
+	failing.Store(true)
+	sink.during = func() {
+		if failing.CompareAndSwap(true, false) {
+			panic("disk full")
+		}
+	}
+	c.SetSink(sink)
+	c.AddUser("lost")
+	select {
+	case r := <-panics:
+		if r != "disk full" {
+			t.Fatalf("the guard saw %v", r)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the sink's panic did not reach the guard")
+	}
+	c.AddUser("saved")
+	waitFor(t, "Flush after the sink panicked", c.Flush)
+	var texts []string
+	for _, e := range sink.all() {
+		texts = append(texts, e.Text)
+	}
+	if strings.Join(texts, "|") != "saved" {
+		t.Errorf("saved %q, want only the entry after the panic", texts)
+	}
+	if starts.Load() != 2 {
+		t.Errorf("%d goroutines started through Go, want 2 (one per save, the queue idle between)", starts.Load())
+	}
+}

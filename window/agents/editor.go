@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -36,7 +37,7 @@ type Editor struct {
 	onSaved func()
 	win     *window.Window
 	marks   marks
-	ops     *worker
+	ops     *jobs.Queue
 	ctx     context.Context
 	cancel  context.CancelFunc
 
@@ -53,7 +54,7 @@ type Editor struct {
 func OpenEditor(opts EditorOptions) (*Editor, *window.Window, error) {
 	e := &Editor{
 		app: opts.App, ws: opts.Workspace, path: opts.Path, owner: opts.Owner, onSaved: opts.OnSaved,
-		ops: newWorker(opts.App), buf: newTextBuffer(string(opts.Content)), follow: true, marks: localeMarks(),
+		ops: newQueue(opts.App, "saves of the editor of "+opts.Path), buf: newTextBuffer(string(opts.Content)), follow: true, marks: localeMarks(),
 	}
 	e.ctx, e.cancel = context.WithCancel(context.Background())
 	w, err := opts.App.AddWindow(e.title(), e)
@@ -157,7 +158,7 @@ func (e *Editor) save(close bool) {
 	e.saving = true
 	data, gen := []byte(e.buf.String()), e.buf.gen
 	lang := langOf(e.app)
-	e.ops.do(func() {
+	e.ops.Do(func() {
 		ctx, cancel := context.WithTimeout(e.ctx, opTimeout)
 		err := e.ws.WriteFile(ctx, e.path, data)
 		cancel()

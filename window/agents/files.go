@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
 // opTimeout bounds one workspace operation (a docker exec that hangs must not keep the
@@ -24,6 +26,9 @@ type FilesOptions struct {
 	// ASCII draws the marks (protected, folder open or closed) in ASCII; by default they are
 	// ASCII only when the locale is not UTF-8.
 	ASCII bool
+	// Highlighter highlights the file viewed and keeps the results: the application's,
+	// shared with the conversations. Nil gives the window one of its own.
+	Highlighter *convo.Highlighter
 }
 
 // Files is the Files window of an agent: its workspace as a tree on the left (folders
@@ -37,6 +42,7 @@ type Files struct {
 	ws    runtime.Workspace
 	marks marks
 	win   *window.Window
+	hl    *convo.Highlighter
 
 	tree       *fileTree
 	rows       []treeRow
@@ -56,13 +62,13 @@ type Files struct {
 
 	ctx        context.Context
 	cancel     context.CancelFunc
-	ops        *worker // listings and changes, in order
-	reads      *worker // the viewer's reads
+	ops        *jobs.Queue // listings and changes, in order
+	reads      *jobs.Queue // the viewer's reads
 	refreshing bool
 	again      bool
 	wasFocused bool
 
-	// The file the viewer wants, read by the reads worker (the latest wins).
+	// The file the viewer wants, read by the reads queue (the latest wins).
 	wantMu     sync.Mutex
 	want       *runtime.FileInfo
 	wantQueued bool
@@ -80,11 +86,15 @@ func NewFiles(opts FilesOptions) *Files {
 		ws:    ws,
 		marks: localeMarks(),
 		tree:  newFileTree(),
-		ops:   newWorker(opts.App),
-		reads: newWorker(opts.App),
+		hl:    opts.Highlighter,
+		ops:   newQueue(opts.App, "operations of the Files window of "+opts.Agent.Name),
+		reads: newQueue(opts.App, "reads of the Files window of "+opts.Agent.Name),
 	}
 	if opts.ASCII {
 		f.marks = asciiMarks
+	}
+	if f.hl == nil {
+		f.hl = convo.NewHighlighter(convo.HighlighterOptions{})
 	}
 	f.ctx, f.cancel = context.WithCancel(context.Background())
 	f.rebuild()
@@ -125,7 +135,7 @@ func (f *Files) refresh() {
 	}
 	f.refreshing = true
 	dirs := f.tree.openFolders()
-	f.ops.do(func() {
+	f.ops.Do(func() {
 		type listing struct {
 			entries []runtime.FileInfo
 			err     error
@@ -155,7 +165,7 @@ func (f *Files) refresh() {
 
 // listFolder lists one folder (opened by the user) and shows its entries.
 func (f *Files) listFolder(p string) {
-	f.ops.do(func() {
+	f.ops.Do(func() {
 		ctx, cancel := f.opContext()
 		entries, err := f.ws.List(ctx, p)
 		cancel()
@@ -213,8 +223,8 @@ func (f *Files) follow() {
 	f.showFile(r.info)
 }
 
-// showFile asks the reads worker for a file; while it reads, the viewer says so. Reads do
-// not pile up when the highlight moves fast: the worker reads the latest file asked for.
+// showFile asks the reads queue for a file; while it reads, the viewer says so. Reads do
+// not pile up when the highlight moves fast: the queue reads the latest file asked for.
 func (f *Files) showFile(info runtime.FileInfo) {
 	top, left := 0, 0
 	if v := f.view; v != nil && v.info.Path == info.Path {
@@ -230,13 +240,13 @@ func (f *Files) showFile(info runtime.FileInfo) {
 		return
 	}
 	lang := langOf(f.app)
-	f.reads.do(func() {
+	f.reads.Do(func() {
 		f.wantMu.Lock()
 		info := *f.want
 		f.wantQueued = false
 		f.wantMu.Unlock()
 		ctx, cancel := f.opContext()
-		res := loadView(ctx, f.ws, info, lang)
+		res := loadView(ctx, f.ws, info, lang, f.hl)
 		cancel()
 		f.app.Post(func() {
 			v := f.view

@@ -90,7 +90,7 @@ func (f *Files) newEntry(folder bool) {
 			return
 		}
 		f.tree.folder(dir).open = true
-		f.ops.do(func() {
+		f.ops.Do(func() {
 			ctx, cancel := f.opContext()
 			defer cancel()
 			// The listing shown may be old: look again just before, and never overwrite.
@@ -152,7 +152,7 @@ func (f *Files) rename() {
 		if !ok || to == from || f.protectedRefusal(to) {
 			return
 		}
-		f.ops.do(func() {
+		f.ops.Do(func() {
 			ctx, cancel := f.opContext()
 			err := f.ws.Rename(ctx, from, to)
 			cancel()
@@ -184,7 +184,7 @@ func (f *Files) delete() {
 		if !yes {
 			return
 		}
-		f.ops.do(func() {
+		f.ops.Do(func() {
 			ctx, cancel := f.opContext()
 			err := f.ws.Delete(ctx, p)
 			cancel()
@@ -212,7 +212,7 @@ func (f *Files) edit() {
 		f.say(true, trf(lang, tNotEditable, p))
 		return
 	}
-	f.ops.do(func() {
+	f.ops.Do(func() {
 		ctx, cancel := f.opContext()
 		data, err := f.ws.ReadFile(ctx, p)
 		cancel()
@@ -255,7 +255,7 @@ func (f *Files) editExternal() {
 		f.reread(p)
 		return
 	}
-	f.ops.do(func() {
+	f.ops.Do(func() {
 		ctx, cancel := f.opContext()
 		data, err := f.ws.ReadFile(ctx, p)
 		cancel()
@@ -269,7 +269,7 @@ func (f *Files) editExternal() {
 				return
 			}
 			name, edErr := runEditor(f.app, tmp)
-			f.ops.do(func() { f.writeBack(p, data, tmpDir, tmp, name, edErr) })
+			f.ops.Do(func() { f.writeBack(p, data, tmpDir, tmp, name, edErr) })
 		})
 	})
 }

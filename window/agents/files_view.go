@@ -52,9 +52,9 @@ type viewResult struct {
 	failed bool
 }
 
-// loadView reads a file and prepares its lines. It runs on a worker goroutine: reading
-// may be a docker exec, and chroma is slow.
-func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, lang window.Language) viewResult {
+// loadView reads a file and prepares its lines, highlighted by hl. It runs on the reads
+// queue's goroutine: reading may be a docker exec, and chroma is slow.
+func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, lang window.Language, hl *convo.Highlighter) viewResult {
 	res := viewResult{info: info}
 	if info.Size > maxRead {
 		res.notice = trf(lang, tTooLarge, humanSize(info.Size))
@@ -75,7 +75,7 @@ func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, 
 		res.notice = trf(lang, tTruncated, humanSize(int64(len(shown))), humanSize(int64(len(data))))
 	}
 	text := strings.ReplaceAll(string(shown), "\r\n", "\n")
-	for _, l := range convo.Highlight(lexerFor(info.Name), text) {
+	for _, l := range hl.Highlight(lexerFor(info.Name), text) {
 		line := make([]styledSpan, 0, len(l))
 		for _, sp := range l {
 			line = append(line, styledSpan{text: sp.Text, class: classOf(sp.Class)})

@@ -10,6 +10,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
 // PanelOptions configures the Agents panel.
@@ -25,6 +26,9 @@ type PanelOptions struct {
 	OpenConversation func(name string)
 	// Now is the clock idle times are measured with; time.Now when nil.
 	Now func() time.Time
+	// Highlighter highlights the files the Files windows show, and keeps the results: the
+	// application's, shared with the conversations. Nil gives the panel one of its own.
+	Highlighter *convo.Highlighter
 }
 
 // Panel is the Agents panel: every agent of the configuration with its icon, title,
@@ -38,6 +42,7 @@ type Panel struct {
 	logs *runtime.Logs
 	talk func(name string)
 	now  func() time.Time
+	hl   *convo.Highlighter
 
 	agents         []config.Agent
 	states         map[string]runtime.AgentState
@@ -76,6 +81,7 @@ func NewPanel(opts PanelOptions) *Panel {
 		logs:    opts.Logs,
 		talk:    opts.OpenConversation,
 		now:     opts.Now,
+		hl:      opts.Highlighter,
 		states:  make(map[string]runtime.AgentState),
 		starts:  make(map[string]*startOp),
 		busy:    make(map[string]text),
@@ -84,6 +90,9 @@ func NewPanel(opts PanelOptions) *Panel {
 	}
 	if p.now == nil {
 		p.now = time.Now
+	}
+	if p.hl == nil {
+		p.hl = convo.NewHighlighter(convo.HighlighterOptions{})
 	}
 	p.SetAgents(opts.Agents)
 	return p

@@ -325,7 +325,7 @@ func (p *Panel) OpenFiles(name string) {
 	if !ok || p.focusOpen("files", name) {
 		return
 	}
-	if _, w, err := OpenFiles(FilesOptions{App: p.app, Agent: a}); err == nil {
+	if _, w, err := OpenFiles(FilesOptions{App: p.app, Agent: a, Highlighter: p.hl}); err == nil {
 		p.windows["files\x00"+name] = w
 	}
 }

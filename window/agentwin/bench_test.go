@@ -39,7 +39,7 @@ func streaming(b *testing.B, lines int) (*world, chat.SessionHandler) {
 	wd := newWorld(b, withSize(200, 60))
 	wd.w.Conversation().Load(history(lines))
 	wd.sync()
-	wd.do(func() { wd.w.calls.do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "/stream") }) })
+	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "/stream") }) })
 	wd.started()
 	b.Cleanup(func() { close(wd.agent.release) })
 	h := wd.agent.handler()

@@ -137,7 +137,7 @@ func newChanWorld(t *testing.T) *chanWorld {
 		cw.w.SetWindow(win)
 		win.OnClose(cw.w.Closed)
 	})
-	h.waitFor("the conversation to open", func() bool { return cw.w.Conversation() != nil })
+	h.settled(cw.w, "conversation", func() bool { return cw.w.Conversation() != nil })
 	return cw
 }
 
@@ -260,7 +260,7 @@ func TestChannelWindowAgentsAnswerTogether(t *testing.T) {
 	// A note: the rule says how to address someone, until the input changes.
 	cw.typeText("note to self")
 	cw.press(tcell.KeyEnter)
-	cw.waitFor("the note", func() bool { return cw.w.Conversation().Len() == 4 })
+	cw.settled(cw.w, "note", func() bool { return cw.w.Conversation().Len() == 4 })
 	cw.mu.Lock()
 	notes := slices.Clone(cw.notes)
 	cw.mu.Unlock()

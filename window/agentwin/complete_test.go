@@ -144,13 +144,13 @@ func TestCommandList(t *testing.T) {
 	wd.ctrl('k')
 	wd.typeText("/")
 	wd.do(func() {
-		wd.w.calls.do(func() {
+		wd.w.calls.Do(func() {
 			wd.agent.handler().Update(sdk.SessionUpdate{AvailableCommandsUpdate: &sdk.SessionAvailableCommandsUpdate{
 				AvailableCommands: []sdk.AvailableCommand{{Name: "new", Description: "A new one"}},
 			}})
 		})
 	})
-	wd.waitFor("the new commands", func() bool { return len(wd.w.list.items) == 1 })
+	wd.settled(wd.w, "new commands", func() bool { return len(wd.w.list.items) == 1 })
 	if got := wd.listRows(); len(got) != 1 || got[0] != "/new  A new one" {
 		t.Fatalf("list after an update: %q", got)
 	}

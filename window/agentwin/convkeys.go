@@ -183,7 +183,7 @@ func (w *Widget) loadOlder() {
 		return
 	}
 	w.olderLoading = true
-	w.calls.do(func() {
+	w.calls.Do(func() {
 		n, err := w.svc.LoadOlder(w.key)
 		w.app.Post(func() {
 			w.olderLoading = false

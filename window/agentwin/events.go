@@ -93,14 +93,14 @@ func (w *Widget) escape() {
 	case w.cur.selOn:
 		w.cur.selOn = false
 	case w.turnBusy() && !w.cancelling():
-		w.calls.do(func() { w.svc.Cancel(w.key) })
+		w.calls.Do(func() { w.svc.Cancel(w.key) })
 	default:
 		q := w.svc.Queued(w.key)
 		if len(q) == 0 {
 			return
 		}
 		i := len(q) - 1
-		w.calls.do(func() {
+		w.calls.Do(func() {
 			text, ok := w.svc.Unqueue(w.key, i)
 			if ok {
 				w.app.Post(func() {
@@ -141,7 +141,7 @@ func (w *Widget) send() {
 	if w.view != nil {
 		w.view.ScrollToBottom()
 	}
-	w.calls.do(func() {
+	w.calls.Do(func() {
 		if err := w.svc.Send(w.key, text); err != nil {
 			w.opts.Logf("sending in %s: %v", w.key, err)
 			w.app.Post(func() {

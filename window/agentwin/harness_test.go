@@ -345,6 +345,27 @@ func (h *harness) golden(name string) {
 	}
 }
 
+// settle waits until the calls w made to the service so far have run (its queue's idle
+// barrier), then until the screen's goroutine has run what they posted and drawn a frame.
+func (h *harness) settle(w *Widget) {
+	h.t.Helper()
+	select {
+	case <-w.calls.Idle():
+	case <-time.After(deadline):
+		h.t.Fatalf("the window's calls to the service did not end; screen:\n%s", h.text())
+	}
+	h.do(func() {})
+}
+
+// settled waits as settle does, then fails unless cond holds on the screen's goroutine.
+func (h *harness) settled(w *Widget, what string, cond func() bool) {
+	h.t.Helper()
+	h.settle(w)
+	if !onUI(h, cond) {
+		h.t.Fatalf("no %s once the window's calls to the service had run; screen:\n%s", what, h.text())
+	}
+}
+
 // waitFor polls cond on the screen's goroutine until it holds: for what comes from another
 // goroutine (an agent's reply, a walk) with no event of its own to wait on.
 func (h *harness) waitFor(what string, cond func() bool) {

@@ -66,7 +66,7 @@ func TestHistoryShownWhenTheWindowReopens(t *testing.T) {
 		wd.turnEnded()
 	}
 	wd.ctrl('w')
-	wd.w.calls.wait()
+	wd.settle(wd.w)
 
 	// Reopen: the last page (6 entries: three turns) is shown.
 	var w2 *Widget
@@ -79,7 +79,7 @@ func TestHistoryShownWhenTheWindowReopens(t *testing.T) {
 		w2.SetWindow(win)
 		win.OnClose(w2.Closed)
 	})
-	wd.waitFor("the conversation to open", func() bool { return w2.Conversation() != nil })
+	wd.settled(w2, "conversation", func() bool { return w2.Conversation() != nil })
 	wd.sync()
 	text := wd.text()
 	for _, want := range []string{"re: third", "re: fourth", "re: fifth"} {
@@ -93,7 +93,7 @@ func TestHistoryShownWhenTheWindowReopens(t *testing.T) {
 	// Going to the top loads the page before.
 	wd.press(tcell.KeyTab)
 	wd.press(tcell.KeyHome)
-	wd.waitFor("older entries", func() bool { return w2.Conversation().Len() == 10 })
+	wd.settled(w2, "older entries", func() bool { return w2.Conversation().Len() == 10 })
 	wd.sync()
 	if text := wd.text(); !strings.Contains(text, "re: first") || !strings.Contains(text, "re: second") {
 		t.Fatalf("the older page is not shown:\n%s", text)
@@ -101,5 +101,5 @@ func TestHistoryShownWhenTheWindowReopens(t *testing.T) {
 	// Nothing more: the next try says there is nothing and asks no more.
 	wd.press(tcell.KeyDown)
 	wd.press(tcell.KeyHome)
-	wd.waitFor("the history to be exhausted", func() bool { return w2.olderDone && !w2.olderLoading })
+	wd.settled(w2, "end of the history", func() bool { return w2.olderDone && !w2.olderLoading })
 }

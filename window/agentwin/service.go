@@ -1,9 +1,8 @@
 package agentwin
 
 import (
-	"sync"
-
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -28,57 +27,12 @@ type Service interface {
 
 var _ Service = (*chat.Service)(nil)
 
-// calls runs a window's calls to the service one after the other, off the screen's
-// goroutine, in the order they were asked: a Send made before a Cancel reaches the service
-// first. No goroutine lives while there is nothing to run.
-type calls struct {
-	app     *window.App
-	mu      sync.Mutex
-	queue   []func()
-	running bool
-	idle    *sync.Cond
-}
-
-func newCalls(app *window.App) *calls {
-	c := &calls{app: app}
-	c.idle = sync.NewCond(&c.mu)
-	return c
-}
-
-// do queues f. It never blocks.
-func (c *calls) do(f func()) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.queue = append(c.queue, f)
-	if !c.running {
-		c.running = true
-		c.app.Go(c.run)
-	}
-}
-
-func (c *calls) run() {
-	for {
-		c.mu.Lock()
-		if len(c.queue) == 0 {
-			c.running = false
-			c.idle.Broadcast()
-			c.mu.Unlock()
-			return
-		}
-		f := c.queue[0]
-		c.queue[0] = nil
-		c.queue = c.queue[1:]
-		c.mu.Unlock()
-		f()
-	}
-}
-
-// wait returns once every call queued so far has run (tests, and Closed's callers that
-// need the session stopped).
-func (c *calls) wait() {
-	c.mu.Lock()
-	for c.running {
-		c.idle.Wait()
-	}
-	c.mu.Unlock()
+// newCalls returns the queue of a window's calls to the service: they run one after the
+// other, in the order asked, on a goroutine the screen guards (App.Go) that lives while
+// there are calls to make.
+func newCalls(app *window.App, key chat.Key) *jobs.Queue {
+	return jobs.New(jobs.Options{
+		Name: "calls of the window of " + key.String(),
+		Go:   func(_ string, fn func()) { app.Go(fn) },
+	})
 }

@@ -83,9 +83,9 @@ func TestSendingDuringATurnQueues(t *testing.T) {
 	// Esc cancels the turn; once it is being cancelled, Esc withdraws the last message,
 	// put back in the input.
 	wd.press(tcell.KeyEsc)
-	wd.waitFor("the turn to be cancelling", wd.w.cancelling)
+	wd.settled(wd.w, "cancelling turn", wd.w.cancelling)
 	wd.press(tcell.KeyEsc)
-	wd.waitFor("the message to come back", func() bool { return wd.w.input.text == "third\nline" })
+	wd.settled(wd.w, "message back in the input", func() bool { return wd.w.input.text == "third\nline" })
 	if strings.Contains(wd.text(), "queued: third") || !strings.Contains(wd.text(), "queued: next one") {
 		t.Fatalf("the queue shown is wrong:\n%s", wd.text())
 	}
@@ -155,7 +155,7 @@ func TestCtrlWClosesAndStopsTheSession(t *testing.T) {
 	if r := wd.turnEnded(); !r.Cancelled {
 		t.Fatalf("the turn was not cancelled by Ctrl-W: %+v", r)
 	}
-	wd.w.calls.wait()
+	wd.settle(wd.w)
 	if _, open := wd.svc.Conversation(chat.AgentKey("alice")); open {
 		t.Error("the conversation is still open in the service")
 	}
@@ -180,7 +180,7 @@ func TestPermissionDialog(t *testing.T) {
 	// goes away with it.
 	wd.send("perm")
 	wd.waitText("Write notes.txt")
-	wd.do(func() { wd.w.calls.do(func() { wd.svc.Cancel(chat.AgentKey("alice")) }) })
+	wd.do(func() { wd.w.calls.Do(func() { wd.svc.Cancel(chat.AgentKey("alice")) }) })
 	wd.turnEnded()
 	wd.waitText("permission cancelled")
 	if strings.Contains(wd.text(), "Allow once") {
@@ -200,7 +200,7 @@ func TestAttentionWhenNotInFront(t *testing.T) {
 		}
 	})
 	// A turn that ends in a window not in front marks it and rings once.
-	wd.do(func() { wd.w.calls.do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "hello") }) })
+	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "hello") }) })
 	wd.started()
 	wd.turnEnded()
 	if !onUI(wd.harness, wd.win.Attention) {
@@ -220,7 +220,7 @@ func TestAttentionWhenNotInFront(t *testing.T) {
 	}
 	// A permission asked out of sight marks the window and rings too.
 	wd.do(func() { other.Focus() })
-	wd.do(func() { wd.w.calls.do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "perm") }) })
+	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "perm") }) })
 	wd.started()
 	wd.waitText("Write notes.txt")
 	if !onUI(wd.harness, wd.win.Attention) || wd.scr.bells.Load() != 2 {
@@ -286,7 +286,7 @@ func TestOpenFailureIsShown(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	h.waitFor("the failure", func() bool { return w.openErr })
+	h.settled(w, "failure", func() bool { return w.openErr })
 	h.sync()
 	if !strings.Contains(h.text(), "could not be opened") {
 		t.Fatalf("the failure is not shown:\n%s", h.text())

@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
@@ -32,6 +33,9 @@ type Options struct {
 	// Logf receives problems the user need not read in full (the error behind "the
 	// history could not be read"); nil discards them.
 	Logf func(format string, args ...any)
+	// Highlighter highlights the conversation's code blocks and keeps the results: the
+	// application's, shared by all its windows. Nil gives the window one of its own.
+	Highlighter *convo.Highlighter
 }
 
 // area is where the keyboard goes inside the window.
@@ -51,7 +55,9 @@ type Widget struct {
 	key   chat.Key
 	agent AgentInfo
 	opts  Options
-	calls *calls
+	// calls runs the window's calls to the service off the screen's goroutine, in the order
+	// asked: a Send made before a Cancel reaches the service first.
+	calls *jobs.Queue
 	win   *window.Window
 
 	// Set once the service has opened the conversation.
@@ -106,9 +112,9 @@ func New(app *window.App, svc Service, key chat.Key, agent AgentInfo, opts Optio
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
 	}
-	w := &Widget{app: app, svc: svc, key: key, agent: agent, opts: opts, calls: newCalls(app), input: newEditor()}
+	w := &Widget{app: app, svc: svc, key: key, agent: agent, opts: opts, calls: newCalls(app, key), input: newEditor()}
 	w.cur.atEnd = true
-	w.calls.do(func() {
+	w.calls.Do(func() {
 		conv, err := svc.Open(key)
 		app.Post(func() { w.attach(conv, err) })
 	})
@@ -130,7 +136,7 @@ func (w *Widget) Closed() {
 	if w.conv != nil {
 		w.conv.OnChange(nil)
 	}
-	w.calls.do(func() { w.svc.Close(w.key) })
+	w.calls.Do(func() { w.svc.Close(w.key) })
 }
 
 // Conversation returns the conversation once the service has opened it, nil before.
@@ -152,10 +158,11 @@ func (w *Widget) attach(conv *chat.Conversation, err error) {
 		lang = "fr"
 	}
 	w.view = convo.New(conv, convo.Options{
-		Labels:  convo.LabelsFor(lang),
-		Speaker: w.speaker,
-		ASCII:   w.opts.ASCII,
-		Wake:    w.app.Invalidate,
+		Labels:      convo.LabelsFor(lang),
+		Speaker:     w.speaker,
+		ASCII:       w.opts.ASCII,
+		Wake:        w.app.Invalidate,
+		Highlighter: w.opts.Highlighter,
 	})
 	st := conv.State(w.agent.Name)
 	w.wasBusy, w.lastTurn = st.Busy, st.Turn

@@ -14,7 +14,7 @@ func TestReplyStreamsWithHighlightedCode(t *testing.T) {
 	wd := newWorld(t)
 	wd.send("hello")
 	wd.turnEnded()
-	wd.waitFor("the code block's highlighting", func() bool { return !wd.w.view.Highlighting() })
+	wd.codeHighlighted()
 	wd.golden("hello")
 
 	// The keyword "def" of the Python block is in the keyword class, "greet" is not.

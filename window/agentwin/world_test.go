@@ -10,6 +10,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
 // world is an App on a simulation screen with an agent window open on a real service.
@@ -19,6 +20,7 @@ type world struct {
 	svc   *chat.Service
 	w     *Widget
 	win   *window.Window
+	hl    *convo.Highlighter // the window's, this test's own
 	ended chan chat.TurnResult
 	state runtime.State
 	walks chan int // the number of files of each finished walk
@@ -66,7 +68,8 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 	for p, content := range cfg.files {
 		writeFile(t, a.dir, p, content)
 	}
-	wd := &world{harness: h, agent: a, ended: make(chan chat.TurnResult, 100), walks: make(chan int, 100), state: runtime.Ready}
+	wd := &world{harness: h, agent: a, ended: make(chan chat.TurnResult, 100), walks: make(chan int, 100), state: runtime.Ready,
+		hl: convo.NewHighlighter(convo.HighlighterOptions{Go: func(_ string, fn func()) { h.app.Go(fn) }})}
 	lang := "en"
 	if cfg.lang == window.French {
 		lang = "fr"
@@ -99,7 +102,7 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 		}
 	}
 	h.do(func() {
-		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{})
+		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{Highlighter: wd.hl})
 		win, err := h.app.AddWindow("Alice", wd.w)
 		if err != nil {
 			t.Fatal(err)
@@ -108,8 +111,23 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 		wd.w.SetWindow(win)
 		win.OnClose(wd.w.Closed)
 	})
-	h.waitFor("the conversation to open", func() bool { return wd.w.Conversation() != nil })
+	h.settled(wd.w, "conversation", func() bool { return wd.w.Conversation() != nil })
 	return wd
+}
+
+// codeHighlighted waits until the window's Highlighter has done every block asked for so
+// far (its idle barrier), then for a frame, and fails if the view still waits for one.
+func (wd *world) codeHighlighted() {
+	wd.t.Helper()
+	select {
+	case <-wd.hl.Idle():
+	case <-time.After(deadline):
+		wd.t.Fatal("the code blocks were not highlighted")
+	}
+	wd.sync()
+	if onUI(wd.harness, func() bool { return wd.w.view.Highlighting() }) {
+		wd.t.Fatalf("the view still waits for a highlighting once the Highlighter is idle; screen:\n%s", wd.text())
+	}
 }
 
 // send types text and Enter, and waits for the agent to start on it.

@@ -7,7 +7,9 @@
 //
 // What the drawer calls, all on the UI goroutine:
 //
-//	v := convo.New(conv, convo.Options{Labels: convo.LabelsFor(lang), Speaker: …, Wake: invalidate})
+//	hl := convo.NewHighlighter(convo.HighlighterOptions{Go: …}) // once, for every view
+//	v := convo.New(conv, convo.Options{Labels: convo.LabelsFor(lang), Speaker: …,
+//		Wake: invalidate, Highlighter: hl})
 //	v.SetSize(width, height)   // on every resize: cheap, entries off screen are re-wrapped later
 //	// each frame:
 //	v.Sync()                   // reads what changed in the conversation
@@ -30,7 +32,8 @@
 // and of a streaming entry only what was appended: complete lines are read once, and the
 // line still arriving keeps its rows but the last. Row counts live in a Fenwick tree, so
 // finding the rows of a viewport costs O(log n + visible). Code blocks are highlighted with
-// chroma by a worker goroutine, once per finished block (cached by language and content),
-// and only when they are first on screen; until then, and while a block streams, it is
-// plain. Wake tells the drawer when a highlighting is ready.
+// chroma on the goroutine of the Highlighter the application gives its views, once per
+// finished block (cached by language and content, for every view), and only when they are
+// first on screen; until then, and while a block streams, it is plain. Wake tells the
+// drawer when a highlighting is ready.
 package convo

@@ -58,7 +58,7 @@ type hlState uint8
 const (
 	hlNone    hlState = iota // not asked yet (or still streaming)
 	hlPlain                  // stays plain: no lexer, too large, or chroma gave up
-	hlPending                // asked; the worker has it
+	hlPending                // asked; the Highlighter has it
 	hlDone                   // its lines carry the classes
 )
 
@@ -287,12 +287,12 @@ func (ev *entryView) parse(rc *renderCtx) {
 		if nl < 0 {
 			break
 		}
-		ev.commit(rest[:nl], base)
+		ev.commit(rest[:nl], base, rc.opts.Highlighter)
 		ev.st.off += nl + 1
 	}
 	if rest := text[ev.st.off:]; rest != "" {
 		if ev.done {
-			ev.commit(rest, base)
+			ev.commit(rest, base, rc.opts.Highlighter)
 			ev.st.off = len(text)
 		} else {
 			st := ev.st // a copy: the line may still change
@@ -302,13 +302,14 @@ func (ev *entryView) parse(rc *renderCtx) {
 		}
 	}
 	if ev.done && ev.st.fence {
-		ev.closeBlock(ev.st.block)
+		ev.closeBlock(ev.st.block, rc.opts.Highlighter)
 		ev.st.fence = false
 	}
 }
 
-// commit appends a complete line of the text and records what it does to code blocks.
-func (ev *entryView) commit(raw string, base string) {
+// commit appends a complete line of the text and records what it does to code blocks; a
+// block it closes takes its highlighting from hl's cache when it is there.
+func (ev *entryView) commit(raw string, base string, hl *Highlighter) {
 	l, evt, lang := ev.st.textLine(raw, ev.st.off, base, 2)
 	idx := int32(len(ev.lines))
 	switch evt {
@@ -318,7 +319,7 @@ func (ev *entryView) commit(raw string, base string) {
 	case fenceCode:
 		ev.blocks[l.block].end = idx + 1
 	case fenceClose:
-		ev.closeBlock(ev.st.block)
+		ev.closeBlock(ev.st.block, hl)
 	}
 	ev.lines = append(ev.lines, l)
 	ev.nBody++

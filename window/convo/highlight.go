@@ -12,7 +12,7 @@ import (
 
 // Chroma's lexers are regular expressions with backtracking: about 170 KB of Python a second
 // on the machine this was written on, and each match may take up to 250 ms on hostile input.
-// So code is never highlighted on the UI goroutine (the view asks a worker, see hlworker.go),
+// So code is never highlighted on the UI goroutine (a view asks its Highlighter, see highlighter.go),
 // a block larger than MaxHighlight stays plain, and highlighting stops after HighlightBudget
 // (the block then stays plain too).
 const (
@@ -113,26 +113,6 @@ func LexerFor(lang string) chroma.Lexer {
 	}
 	lexerCache.Store(lang, lx)
 	return lx
-}
-
-// Highlight returns code highlighted for lang: one slice of spans per line (a final newline
-// makes no line of its own), with tabs expanded to TabWidth and classes from TokenClass.
-// Code in a language chroma does not know, larger than MaxHighlight, or that takes longer
-// than HighlightBudget comes back as plain text spans. Results are cached by language and
-// content. It runs chroma on the calling goroutine: the view never calls it on the UI
-// goroutine (it goes through the worker).
-func Highlight(lang, code string) [][]Span {
-	lx := LexerFor(lang)
-	if lx == nil {
-		return plainLines(code)
-	}
-	key := hlKeyOf(lx, code)
-	if res, ok := hlShared.lookup(key); ok {
-		return res.lines(code)
-	}
-	res := tokenise(lx, code, time.Now().Add(HighlightBudget))
-	hlShared.store(key, res)
-	return res.lines(code)
 }
 
 // hlKey identifies a highlighted block: its lexer and its content.

@@ -2,6 +2,7 @@ package convo
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -51,7 +52,7 @@ func TestHighlightClasses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
-			lines := Highlight(tt.lang, tt.code)
+			lines := NewHighlighter(HighlighterOptions{}).Highlight(tt.lang, tt.code)
 			for text, cls := range tt.want {
 				if got := classOf(lines, text); got != cls {
 					t.Errorf("%q is %s, want %s (spans %v)", text, got, cls, lines)
@@ -67,7 +68,7 @@ func TestHighlightClasses(t *testing.T) {
 
 func TestHighlightPlain(t *testing.T) {
 	for _, lang := range []string{"", "no-such-language", "text", "plaintext", strings.Repeat("x", 100)} {
-		lines := Highlight(lang, "def f():\n\tpass\n")
+		lines := NewHighlighter(HighlighterOptions{}).Highlight(lang, "def f():\n\tpass\n")
 		if len(lines) != 2 {
 			t.Fatalf("%q: %d lines, want 2", lang, len(lines))
 		}
@@ -83,7 +84,7 @@ func TestHighlightPlain(t *testing.T) {
 		}
 	}
 	big := strings.Repeat("x = 1\n", MaxHighlight/6+1)
-	for _, l := range Highlight("python", big) {
+	for _, l := range NewHighlighter(HighlighterOptions{}).Highlight("python", big) {
 		if len(l) != 1 || l[0].Class != ClassText {
 			t.Fatalf("a block over MaxHighlight is highlighted: %v", l)
 		}
@@ -107,42 +108,43 @@ func TestLexerFor(t *testing.T) {
 }
 
 func TestHighlightTabsKeepColumns(t *testing.T) {
-	lines := Highlight("go", "a\tb := 1\n")
+	lines := NewHighlighter(HighlighterOptions{}).Highlight("go", "a\tb := 1\n")
 	if got := joinLines(lines); got != "a   b := 1" {
 		t.Errorf("got %q, want the tab expanded to the next stop", got)
 	}
 }
 
 // TestViewHighlightsOnScreen checks the whole path: a finished code block on screen is
-// plain at first, the worker highlights it and wakes the view, and the next Sync shows it in
-// colour; a block still streaming is never highlighted.
+// plain at first, the Highlighter highlights it and wakes the view, and the next Sync shows
+// it in colour; a block still streaming is never highlighted.
 func TestViewHighlightsOnScreen(t *testing.T) {
-	code := "def unique_name_" + time.Now().Format("150405.000000000")[7:] + "():\n\treturn 1\n"
-	wake := make(chan struct{}, 16)
+	code := "def greet():\n\treturn 1\n"
+	hl := NewHighlighter(HighlighterOptions{})
+	var woken atomic.Int64
 	src := &fakeSource{}
 	src.add(agentEntry("```python\n" + code + "```\n"))
 	streaming := agentEntry("```python\n" + code)
 	streaming.Done = false
 	src.add(streaming)
-	v := New(src, Options{Wake: func() {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	}})
+	v := New(src, Options{Highlighter: hl, Wake: func() { woken.Add(1) }})
 	v.SetSize(40, 20)
 	v.Sync()
-	v.Frame()
-	deadline := time.After(30 * time.Second)
-	for v.Highlighting() {
-		select {
-		case <-wake:
-			v.Sync()
-		case <-deadline:
-			t.Fatal("the code block was not highlighted within 30 s")
-		}
-	}
 	_, rows := v.Frame()
+	if got := codeColours(rows); got != "plain plain plain plain" {
+		t.Errorf("code rows before the Highlighter ran: %s, want plain everywhere", got)
+	}
+	if !v.Highlighting() {
+		t.Fatal("the finished block on screen was not asked for")
+	}
+	waitIdle(t, hl)
+	if woken.Load() == 0 {
+		t.Error("the view was not woken when the highlighting was ready")
+	}
+	v.Sync()
+	if v.Highlighting() {
+		t.Fatal("the view still waits for a highlighting the Highlighter has finished")
+	}
+	_, rows = v.Frame()
 	if got := codeColours(rows); got != "colour colour plain plain" {
 		t.Errorf("code rows (two of the finished block, two of the streaming one): %s, want colour colour plain plain", got)
 	}
@@ -154,6 +156,16 @@ func TestViewHighlightsOnScreen(t *testing.T) {
 	_, rows = v.Frame()
 	if got := codeColours(rows); got != "colour colour colour colour" {
 		t.Errorf("code rows once both blocks are finished: %s, want colour everywhere", got)
+	}
+}
+
+// waitIdle waits for the Highlighter's barrier: every block asked for so far is done.
+func waitIdle(t *testing.T, hl *Highlighter) {
+	t.Helper()
+	select {
+	case <-hl.Idle():
+	case <-time.After(30 * time.Second):
+		t.Fatal("the Highlighter did not finish within 30 s")
 	}
 }
 
@@ -177,8 +189,13 @@ func codeColours(rows []Row) string {
 
 func TestHighlightedCodeWraps(t *testing.T) {
 	code := "x = \"a long string that must wrap\"\n"
-	Highlight("python", code) // in the cache: the view takes it from there at once
-	v, _ := viewOf(t, 16, agentEntry("```python\n"+code+"```\n"))
+	hl := NewHighlighter(HighlighterOptions{})
+	hl.Highlight("python", code) // in the cache: the view takes it from there at once
+	src := &fakeSource{}
+	src.add(agentEntry("```python\n" + code + "```\n"))
+	v := New(src, Options{Highlighter: hl})
+	v.SetSize(16, 1000)
+	v.Sync()
 	rows := all(t, v)
 	var got []string
 	for _, r := range rows {

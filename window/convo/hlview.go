@@ -3,9 +3,9 @@ package convo
 import "strings"
 
 // closeBlock marks a code block finished and prepares its highlighting: plain when chroma
-// has no lexer for its language or it is too large; at once when the cache has it; else
-// when it is first on screen (View.requestHighlight).
-func (ev *entryView) closeBlock(bi int32) {
+// has no lexer for its language or it is too large; at once when hl's cache has it; else
+// when it is first on screen (View.wantHighlight).
+func (ev *entryView) closeBlock(bi int32, hl *Highlighter) {
 	b := &ev.blocks[bi]
 	b.closed = true
 	b.lx = LexerFor(b.lang)
@@ -19,7 +19,7 @@ func (ev *entryView) closeBlock(bi int32) {
 		return
 	}
 	b.key = hlKeyOf(b.lx, code)
-	if res, ok := hlShared.lookup(b.key); ok {
+	if res, ok := hl.lookup(b.key); ok {
 		ev.applyHighlight(bi, res)
 	}
 }

@@ -60,6 +60,9 @@ type Options struct {
 	// redraw request): the view calls it when a code block's highlighting is ready, and while
 	// it still re-wraps entries after a resize.
 	Wake func()
+	// Highlighter highlights the view's finished code blocks and keeps the results: the
+	// application's, shared by all its views. Nil gives the view one of its own.
+	Highlighter *Highlighter
 }
 
 // withDefaults fills what the caller left empty, in English.
@@ -82,6 +85,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Speaker == nil {
 		o.Speaker = func(string) (string, string) { return "", "" }
+	}
+	if o.Highlighter == nil {
+		o.Highlighter = NewHighlighter(HighlighterOptions{})
 	}
 	return o
 }

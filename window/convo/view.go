@@ -85,7 +85,7 @@ func (v *View) SetSize(width, height int) {
 func (v *View) Width() int { return v.width }
 
 // Sync reads what changed in the conversation since the last call, and applies the
-// highlighting the worker finished; it reports whether the rows may have changed. Call it
+// highlighting the Highlighter finished; it reports whether the rows may have changed. Call it
 // once per frame, before Frame.
 func (v *View) Sync() bool {
 	changed := false
@@ -93,7 +93,7 @@ func (v *View) Sync() bool {
 		v.synced, v.rev = true, rev
 		changed = v.pull()
 	}
-	if g := hlShared.gen.Load(); g != v.hlGen {
+	if g := v.opts.Highlighter.gen.Load(); g != v.hlGen {
 		v.hlGen = g
 		changed = v.collectHighlights() || changed
 	}
@@ -295,7 +295,7 @@ func (v *View) ensure(i int) *entryView {
 	return ev
 }
 
-// collectHighlights applies the highlighting the worker finished, and forgets requests it
+// collectHighlights applies the highlighting the Highlighter finished, and forgets requests it
 // dropped (they are made again when their block is on screen).
 func (v *View) collectHighlights() bool {
 	changed := false
@@ -308,12 +308,12 @@ func (v *View) collectHighlights() bool {
 		if b.key != w.key || b.state != hlPending {
 			continue
 		}
-		if res, ok := hlShared.lookup(w.key); ok {
+		if res, ok := v.opts.Highlighter.lookup(w.key); ok {
 			w.ev.applyHighlight(w.bi, res)
 			changed = true
 			continue
 		}
-		if !hlShared.waiting(w.key) {
+		if !v.opts.Highlighter.waiting(w.key) {
 			b.state = hlNone
 			continue
 		}
@@ -324,13 +324,13 @@ func (v *View) collectHighlights() bool {
 }
 
 // wantHighlight is called for a code block on screen: it gets its highlighting from the
-// cache, or asks the worker.
+// cache, or asks the Highlighter.
 func (v *View) wantHighlight(ev *entryView, bi int32) {
 	b := &ev.blocks[bi]
 	if !b.closed || b.state != hlNone {
 		return
 	}
-	if res, ok := hlShared.lookup(b.key); ok {
+	if res, ok := v.opts.Highlighter.lookup(b.key); ok {
 		ev.applyHighlight(bi, res)
 		return
 	}
@@ -341,7 +341,7 @@ func (v *View) wantHighlight(ev *entryView, bi int32) {
 	}
 	b.state = hlPending
 	v.waits = append(v.waits, hlWait{ev: ev, bi: bi, key: b.key})
-	hlShared.request(b.key, b.lx, code, v.opts.Wake)
+	v.opts.Highlighter.request(b.key, b.lx, code, v.opts.Wake)
 }
 
 // Highlighting reports whether code blocks on screen still wait for their highlighting.
