@@ -45,7 +45,7 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		info.Title, info.Icon = agentTitleText(*a), chat.SanitizeLine(a.Icon)
 		info.Files = w.agentWin.walk
 	}
-	widget := agentwin.New(ap.app, c.Service(), chat.AgentKey(name), info, agentwin.Options{Logf: ap.log.Printf})
+	widget := agentwin.New(ap.app, c.Service(), chat.AgentKey(name), info, agentwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
 	win, err := ap.app.AddWindow(title, widget)
 	if err != nil {
 		widget.Closed() // New opened the conversation: close it again
@@ -124,7 +124,7 @@ func (ap *application) refreshAgentWindow(w *appWindow) {
 	aw.removedTold = true
 	notice := ap.x.t(msgAgentRemoved)
 	svc := ap.agents.Service()
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		if conv, ok := svc.Conversation(chat.AgentKey(w.agent)); ok {
 			conv.AddNotice(notice)
 		}

@@ -12,9 +12,11 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
 // defaultShutdownTimeout bounds how long quitting waits for the agents: each afterStop has
@@ -47,14 +49,20 @@ type appOptions struct {
 // application is Sidekicks running on one configuration: the screen, the history, the
 // agents and the watcher of the file, tied together.
 type application struct {
-	o       appOptions
-	path    string // the configuration file
-	app     *window.App
-	st      *store.Store
-	agents  Agents
-	logs    *runtime.Logs
-	log     *appLog
-	work    *worker
+	o      appOptions
+	path   string // the configuration file
+	app    *window.App
+	st     *store.Store
+	agents Agents
+	logs   *runtime.Logs
+	// highlighter colours the code of every window's conversation, one cache for all.
+	highlighter *convo.Highlighter
+	log         *appLog
+	// work runs the application's slow work — the history, the agents' supervisor,
+	// loading the configuration — off the screen's goroutine, one job at a time in the
+	// order given, so that two reloads, or a rename then a delete, happen in the order the
+	// user asked. Jobs hand their results back with App.Post.
+	work    *jobs.Queue
 	watcher *config.Watcher
 	// projectWatcher follows the project agents file, when the folder has one.
 	projectWatcher *config.Watcher
@@ -88,7 +96,6 @@ type application struct {
 // status, and the configuration to open next when the user asked for another one.
 func (ap *application) run() (code int, next string) {
 	ap.app.Post(ap.start)
-	ap.app.Go(ap.work.run)
 	ap.app.Go(ap.followStates)
 	ap.watch()
 	err := ap.app.Run()
@@ -121,7 +128,7 @@ func (ap *application) run() (code int, next string) {
 		}
 		ap.shutdownAgents(nil)
 	}
-	ap.work.close()
+	ap.work.Close()
 	if err := ap.st.Close(); err != nil {
 		ap.log.Printf("%v", err)
 	}

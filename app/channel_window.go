@@ -74,7 +74,7 @@ func (ap *application) channelWidget(id store.ChannelID) *agentwin.Widget {
 			hint, _ := chat.RouteHint(err, ap.x.lang)
 			return hint
 		},
-	}, agentwin.Options{Logf: ap.log.Printf})
+	}, agentwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
 }
 
 // windowMembers describes agents for a channel window: icon, title and state, or the name

@@ -47,7 +47,7 @@ func (ap *application) windowOfKey(k chat.Key) *appWindow {
 // reloadChannels reads the channels again (their members changed) and shows them. It
 // may be called from any goroutine.
 func (ap *application) reloadChannels() {
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		chans, err := ap.st.Channels()
 		ap.app.Post(func() { ap.setChannels(chans, err) })
 	})
@@ -129,7 +129,7 @@ func (ap *application) changeMember(ch store.Channel, agent string, add bool) {
 		notice = ap.x.ct(chmsgLeft, who)
 	}
 	svc := ap.agents.Service()
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		var err error
 		if add {
 			err = ap.st.AddMember(ch.ID, agent)

@@ -63,7 +63,7 @@ func (ap *application) createAgentsFile() {
 	follow := ap.projectWatcher == nil && !ap.panel.followsProject
 	ap.panel.creating, ap.panel.followsProject = true, true
 	done := ap.done
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		watched := !follow
 		if follow {
 			watched = ap.followProject(path, done)

@@ -104,27 +104,3 @@ func TestAppLogNeverWaits(t *testing.T) {
 		t.Errorf("only %d lines written", n)
 	}
 }
-
-func TestWorkerRunsJobsInOrder(t *testing.T) {
-	w := newWorker()
-	go w.run()
-	var got []int
-	var mu sync.Mutex
-	for i := 0; i < 100; i++ {
-		w.do(func() {
-			mu.Lock()
-			got = append(got, i)
-			mu.Unlock()
-		})
-	}
-	w.close()
-	w.do(func() { t.Error("a job given after close ran") })
-	if len(got) != 100 {
-		t.Fatalf("%d jobs ran, want 100", len(got))
-	}
-	for i, v := range got {
-		if v != i {
-			t.Fatalf("job %d ran as number %d", v, i)
-		}
-	}
-}

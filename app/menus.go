@@ -107,7 +107,7 @@ func (ap *application) newChannel(name string) string {
 	if p := ap.channelNameProblem(name, 0); p != "" {
 		return p
 	}
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		ch, err := ap.st.CreateChannel(name, "")
 		chans, lerr := ap.st.Channels()
 		ap.app.Post(func() {
@@ -132,7 +132,7 @@ func (ap *application) renameChannel(old, name string) string {
 	if p := ap.channelNameProblem(name, ch.ID); p != "" {
 		return p
 	}
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		err := ap.st.RenameChannel(ch.ID, name)
 		chans, lerr := ap.st.Channels()
 		ap.app.Post(func() {
@@ -156,7 +156,7 @@ func (ap *application) deleteChannel(name string) {
 	if !ok {
 		return
 	}
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		err := ap.st.DeleteChannel(ch.ID)
 		chans, lerr := ap.st.Channels()
 		ap.app.Post(func() {
@@ -212,7 +212,7 @@ func (ap *application) cancelTurn() {
 		return
 	}
 	ap.log.Printf("cancelling the turns of %s", k)
-	ap.work.do(func() { c.Cancel(k) })
+	ap.work.Do(func() { c.Cancel(k) })
 }
 
 // askConfig asks for another configuration file to open (Sidekicks ▸ Open configuration)
@@ -233,7 +233,7 @@ func (ap *application) askConfig() {
 // to exist: the agents are stopped and the windows saved as when quitting.
 func (ap *application) switchTo(path string) {
 	dir := ap.o.dir
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		abs, err := absConfigPath(path, dir)
 		exists := err == nil
 		if exists {

@@ -41,6 +41,7 @@ func (ap *application) agentsPanel() *agents.Panel {
 	}
 	sup := ap.agents.Supervisor()
 	ap.panel.view = agents.NewPanel(agents.PanelOptions{
+		Highlighter:      ap.highlighter,
 		App:              ap.app,
 		Supervisor:       sup,
 		Logs:             sup.Logs(),

@@ -44,7 +44,7 @@ func (ap *application) watch() {
 // file). It may be called from any goroutine.
 func (ap *application) reload() {
 	path, dir := ap.path, ap.o.dir
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		l := loadConfiguration(path, dir)
 		ap.app.Post(func() { ap.apply(l) })
 	})
@@ -79,7 +79,7 @@ func (ap *application) apply(l loaded) {
 	ap.panelReloaded(cfg)
 	added, removed := agentChanges(old, cfg)
 	ap.log.Printf("reloaded %s: %d agents (new %q, removed %q), %d warnings", ap.path, len(cfg.Agents), added, removed, warningCount(l.diags))
-	ap.work.do(func() {
+	ap.work.Do(func() {
 		ap.agents.SetAgents(cfg.Agents)
 		ap.agents.SetLimits(cfg.Limits.MaxRunningAgents, cfg.Limits.StopIdleAgentsAfter)
 		created, _, err := ap.st.EnsureDeclared(cfg.Channels)

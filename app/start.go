@@ -11,9 +11,11 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
 // startFailure is a start that stopped before the screen: what to print and the status.
@@ -44,7 +46,7 @@ func openApplication(o appOptions) (*application, error) {
 	}
 	l := loadConfiguration(path, o.dir)
 	x := texts{lang: l.lang}
-	ap := &application{o: o, path: path, x: x, work: newWorker(), done: make(chan struct{}), startLoad: l, cur: l}
+	ap := &application{o: o, path: path, x: x, done: make(chan struct{}), startLoad: l, cur: l}
 	ap.openLog()
 	if created {
 		fmt.Fprintln(o.stderr, "sidekicks: "+config.CreatedText(l.lang, path))
@@ -77,6 +79,8 @@ func openApplication(o appOptions) (*application, error) {
 		ap.log.Close()
 		return nil, &startFailure{x.t(msgStartFailed, err.Error()), 1}
 	}
+	ap.work = jobs.New(jobs.Options{Name: "application work", Go: ap.app.GoNamed})
+	ap.highlighter = convo.NewHighlighter(convo.HighlighterOptions{Go: ap.app.GoNamed})
 	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
 	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, ClientVersion: o.version, Go: ap.app.GoNamed}, ap.st); err != nil {
 		ap.st.Close()

@@ -192,7 +192,7 @@ func (s *Service) open(k Key) (*convState, error) {
 		<-wait // a Close of the same conversation is saving its last entries
 	}
 
-	conv := New(Options{Now: s.opts.Now, Lang: s.opts.Lang})
+	conv := New(Options{Now: s.opts.Now, Lang: s.opts.Lang, Go: s.opts.Go})
 	var tr Transcript
 	exhausted := true
 	if s.opts.History != nil {
