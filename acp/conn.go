@@ -7,6 +7,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // Defaults of Options.
@@ -236,6 +238,6 @@ func (c *Conn) sessionBytes(id []byte) *Session {
 // logf passes a diagnostic to Options.Logf.
 func (c *Conn) logf(format string, args ...any) {
 	if c.opts.Logf != nil {
-		c.opts.Logf("acp %s: "+format, append([]any{clean(c.agent, 100)}, args...)...)
+		c.opts.Logf("acp %s: "+format, append([]any{safetext.Snippet(c.agent, 100)}, args...)...)
 	}
 }
