@@ -298,6 +298,20 @@ func TestLoadProjectEscapesControlCharacters(t *testing.T) {
 	}
 }
 
+// A bidirectional control in a name is shown as its escape too, even with no other
+// control character beside it.
+func TestLoadProjectEscapesBidiControls(t *testing.T) {
+	pathWithPrograms(t)
+	dir, _ := newProject(t, "[[agent]]\nname = \"Bob\\u202e\"\n")
+	_, diags := LoadProject(dir, "fr")
+	if len(diags) != 1 {
+		t.Fatalf("diagnostics = %q; want one", diags)
+	}
+	if strings.ContainsRune(diags[0].Message, 0x202e) || !strings.Contains(diags[0].Message, `« Bob\u202e »`) {
+		t.Errorf("message %q: the control must be shown, not sent", diags[0].Message)
+	}
+}
+
 func TestLoadProjectRefusesAHugeFile(t *testing.T) {
 	dir, _ := newProject(t, "# "+strings.Repeat("x", maxProjectFileSize)+"\n")
 	agents, diags := LoadProject(dir, "en")
