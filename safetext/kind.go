@@ -21,17 +21,8 @@ const (
 // replacement is U+FFFD, what a byte of invalid UTF-8 becomes.
 const replacement = "\uFFFD"
 
-// kinds is a set of kinds.
+// kinds is a set of kinds: 1<<k for each kind k in it.
 type kinds uint16
-
-// kindSet returns the set of the kinds ks.
-func kindSet(ks ...kind) kinds {
-	var set kinds
-	for _, k := range ks {
-		set |= 1 << k
-	}
-	return set
-}
 
 // has reports whether k is in the set.
 func (set kinds) has(k kind) bool {

@@ -42,7 +42,7 @@ import "strings"
 // an ESC byte, even for a string cut in the middle of a sequence: the rest of such a
 // sequence, arriving in the next chunk, shows as printable text.
 func Text(s string) string {
-	return remove(s, kindSet(newline, tab))
+	return remove(s, 1<<newline|1<<tab)
 }
 
 // Line is Text for single-line fields (titles, names, descriptions, statuses): newlines
@@ -52,14 +52,36 @@ func Line(s string) string {
 }
 
 // remove is Text and Line: keep holds the kinds of blank (newline, tab) that stay as they
-// are; the others become a space.
+// are; the others become a space. Carriage returns, other controls (with the sequence they
+// start) and bidirectional controls are removed.
 func remove(s string, keep kinds) string {
-	i := firstUnsafe(s, keep|kindSet(printable, separator))
+	return rewrite(s, keep|1<<printable|1<<separator, true, func(k kind, _ rune, piece string) string {
+		switch k {
+		case printable, separator:
+			return piece
+		case newline, tab:
+			if keep.has(k) {
+				return piece
+			}
+			return " "
+		case invalid:
+			return replacement
+		}
+		return ""
+	})
+}
+
+// rewrite is the loop every function but Snippet shares: it returns s as is when the kind
+// of each of its characters is in pass; otherwise a copy in which printable ASCII stays and
+// each other piece that next finds (a character or, with sequences, a whole escape
+// sequence) becomes what shown returns for it.
+func rewrite(s string, pass kinds, sequences bool, shown func(k kind, r rune, piece string) string) string {
+	i := firstUnsafe(s, pass)
 	if i == len(s) {
 		return s
 	}
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(len(s) + 8)
 	b.WriteString(s[:i])
 	for i < len(s) {
 		if c := s[i]; c >= 0x20 && c < 0x7f {
@@ -67,21 +89,8 @@ func remove(s string, keep kinds) string {
 			i++
 			continue
 		}
-		k, _, end := next(s, i, true)
-		switch k {
-		case printable, separator:
-			b.WriteString(s[i:end])
-		case newline, tab:
-			if keep.has(k) {
-				b.WriteString(s[i:end])
-			} else {
-				b.WriteByte(' ')
-			}
-		case invalid:
-			b.WriteString(replacement)
-		}
-		// Carriage returns, other controls (with the sequence they start) and
-		// bidirectional controls are removed.
+		k, r, end := next(s, i, sequences)
+		b.WriteString(shown(k, r, s[i:end]))
 		i = end
 	}
 	return b.String()
@@ -94,7 +103,7 @@ func remove(s string, keep kinds) string {
 // "…", once it holds max bytes, so that a hostile agent cannot make a message megabytes
 // long.
 func Snippet(s string, max int) string {
-	if len(s) <= max && firstUnsafe(s, kindSet(printable, separator)) == len(s) {
+	if len(s) <= max && firstUnsafe(s, 1<<printable|1<<separator) == len(s) {
 		return s
 	}
 	var b strings.Builder

@@ -1,9 +1,6 @@
 package safetext
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Caret returns s made safe to show and to store as a log line, with every dangerous
 // character left visible, since a log is diagnostic: a C0 control other than tab becomes
@@ -11,32 +8,22 @@ import (
 // bidirectional control or a byte of invalid UTF-8 becomes U+FFFD. Escape sequences are not
 // removed: their ESC shows as "^[" and the rest as the text it is.
 func Caret(s string) string {
-	i := firstUnsafe(s, kindSet(printable, tab, separator))
-	if i == len(s) {
-		return s // the usual case
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
-	for i < len(s) {
-		k, r, end := next(s, i, false)
+	return rewrite(s, 1<<printable|1<<tab|1<<separator, false, func(k kind, r rune, piece string) string {
 		switch k {
-		case printable, tab, separator:
-			b.WriteString(s[i:end])
 		case newline, carriageReturn, control:
 			if r == 0x7f {
-				b.WriteString("^?")
-			} else {
-				b.WriteByte('^')
-				b.WriteByte(byte(r) + 64)
+				return "^?"
 			}
+			return carets[2*r : 2*r+2]
 		case c1, bidi, invalid:
-			b.WriteString(replacement)
+			return replacement
 		}
-		i = end
-	}
-	return b.String()
+		return piece // printable, tab, separator
+	})
 }
+
+// carets holds the caret notation of the C0 controls, two bytes each.
+const carets = "^@^A^B^C^D^E^F^G^H^I^J^K^L^M^N^O^P^Q^R^S^T^U^V^W^X^Y^Z^[^\\^]^^^_"
 
 // Escaped returns s made safe to quote in a message about a configuration file, with every
 // dangerous character shown as the Go escape that writes it: newline, tab and carriage
@@ -44,32 +31,21 @@ func Caret(s string) string {
 // `\x1b`), a bidirectional control or a line or paragraph separator as `\uhhhh`. A byte of
 // invalid UTF-8 becomes U+FFFD.
 func Escaped(s string) string {
-	i := firstUnsafe(s, kindSet(printable))
-	if i == len(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
-	for i < len(s) {
-		k, r, end := next(s, i, false)
+	return rewrite(s, 1<<printable, false, func(k kind, r rune, piece string) string {
 		switch k {
-		case printable:
-			b.WriteString(s[i:end])
 		case newline:
-			b.WriteString(`\n`)
+			return `\n`
 		case tab:
-			b.WriteString(`\t`)
+			return `\t`
 		case carriageReturn:
-			b.WriteString(`\r`)
+			return `\r`
 		case control, c1:
-			fmt.Fprintf(&b, `\x%02x`, r)
+			return fmt.Sprintf(`\x%02x`, r)
 		case bidi, separator:
-			fmt.Fprintf(&b, `\u%04x`, r)
+			return fmt.Sprintf(`\u%04x`, r)
 		case invalid:
-			b.WriteString(replacement)
+			return replacement
 		}
-		i = end
-	}
-	return b.String()
+		return piece // printable
+	})
 }
