@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // handleRequest answers a request from the agent on a goroutine of its own, so that a
@@ -79,8 +81,8 @@ func (c *Conn) serve(method string, params json.RawMessage) (any, *outError) {
 	c.ignore("a request for a method Sidekicks does not implement")
 	return nil, &outError{
 		Code:    codeMethodNotFound,
-		Message: "Sidekicks does not implement " + clean(method, 100),
-		Data:    map[string]string{"method": clean(method, 100)},
+		Message: "Sidekicks does not implement " + safetext.Snippet(method, 100),
+		Data:    map[string]string{"method": safetext.Snippet(method, 100)},
 	}
 }
 
@@ -120,12 +122,12 @@ func (c *Conn) servePermission(params json.RawMessage) (any, *outError) {
 
 // invalidParams is the answer to a request whose parameters do not decode.
 func invalidParams(method string, err error) *outError {
-	return &outError{Code: codeInvalidParams, Message: "invalid parameters for " + method + ": " + clean(err.Error(), maxQuoted)}
+	return &outError{Code: codeInvalidParams, Message: "invalid parameters for " + method + ": " + safetext.Snippet(err.Error(), maxQuoted)}
 }
 
 // unknownSession is the answer to a request for a session this connection does not have.
 func unknownSession(id sdk.SessionId) *outError {
-	return &outError{Code: codeInvalidParams, Message: "unknown session " + clean(string(id), 100)}
+	return &outError{Code: codeInvalidParams, Message: "unknown session " + safetext.Snippet(string(id), 100)}
 }
 
 // requestContext is the context of an fs request: done when the connection ends.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/guard"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // Defaults of Options.
@@ -252,6 +253,6 @@ func (c *Conn) sessionBytes(id []byte) *Session {
 // logf passes a diagnostic to Options.Logf.
 func (c *Conn) logf(format string, args ...any) {
 	if c.opts.Logf != nil {
-		c.opts.Logf("acp %s: "+format, append([]any{clean(c.agent, 100)}, args...)...)
+		c.opts.Logf("acp %s: "+format, append([]any{safetext.Snippet(c.agent, 100)}, args...)...)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // fastMessage is the first decoding of a line that scanChunk did not recognize: a
@@ -150,7 +152,7 @@ func decodeRPCError(method string, raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return &RPCError{Method: method, Code: codeInternalError, Message: "an error of the wrong shape"}
 	}
-	return &RPCError{Method: method, Code: e.Code, Message: clean(e.Message, maxQuoted), Data: e.Data}
+	return &RPCError{Method: method, Code: e.Code, Message: safetext.Snippet(e.Message, maxQuoted), Data: e.Data}
 }
 
 // handleNotification handles a notification from the agent.
@@ -269,7 +271,7 @@ func (c *Conn) ignore(why string) {
 func (c *Conn) malformed(data []byte, why string) {
 	n := c.stats.malformed.Add(1)
 	if isPowerOfTwo(n) {
-		c.logf("malformed line (%s), %d so far: %s", clean(why, 100), n, clean(string(data), 100))
+		c.logf("malformed line (%s), %d so far: %s", safetext.Snippet(why, 100), n, safetext.Snippet(string(data), 100))
 	}
 }
 

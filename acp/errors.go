@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // Errors a connection's calls fail with once it has ended.
@@ -95,7 +97,7 @@ func (e *AuthRequiredError) methodList() string {
 		if n == "" {
 			n = m.ID
 		}
-		names = append(names, clean(n, 80))
+		names = append(names, safetext.Snippet(n, 80))
 	}
 	return "methods: " + strings.Join(names, ", ")
 }

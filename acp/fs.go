@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // MaxReadContent is the most text one fs/read_text_file answer carries (8 MiB): an agent
@@ -28,10 +30,10 @@ func (c *Conn) serveRead(params json.RawMessage) (any, *outError) {
 		return nil, e
 	}
 	if req.Line != nil && *req.Line < 1 {
-		return nil, &outError{Code: codeInvalidParams, Message: "reading " + clean(req.Path, maxQuoted) + ": line must be 1 or more"}
+		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": line must be 1 or more"}
 	}
 	if req.Limit != nil && *req.Limit < 0 {
-		return nil, &outError{Code: codeInvalidParams, Message: "reading " + clean(req.Path, maxQuoted) + ": limit must not be negative"}
+		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": limit must not be negative"}
 	}
 	data, err := c.opts.Workspace.ReadFile(c.requestContext(), rel)
 	if err != nil {
@@ -39,7 +41,7 @@ func (c *Conn) serveRead(params json.RawMessage) (any, *outError) {
 	}
 	data = selectLines(data, req.Line, req.Limit)
 	if len(data) > MaxReadContent {
-		return nil, &outError{Code: codeInvalidParams, Message: "reading " + clean(req.Path, maxQuoted) + ": the text is " +
+		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": the text is " +
 			byteSize(int64(len(data))) + ", over the " + byteSize(MaxReadContent) + " one answer may carry; read it in parts with line and limit"}
 	}
 	return sdk.ReadTextFileResponse{Content: string(data)}, nil
@@ -74,7 +76,7 @@ func (c *Conn) fsPrologue(doing string, session sdk.SessionId, p string) (string
 	}
 	rel, err := RelativePath(c.opts.Workspace.Root(), p)
 	if err != nil {
-		return "", &outError{Code: codeInvalidParams, Message: doing + " " + clean(p, maxQuoted) + ": " + err.Error()}
+		return "", &outError{Code: codeInvalidParams, Message: doing + " " + safetext.Snippet(p, maxQuoted) + ": " + err.Error()}
 	}
 	return rel, nil
 }
@@ -101,23 +103,23 @@ func RelativePath(root, p string) (string, error) {
 		return "", errors.New("the path is the workspace itself, not a file in it")
 	}
 	if !strings.HasPrefix(cp, prefix) {
-		return "", errors.New("the path is outside the agent's workspace " + clean(root, maxQuoted))
+		return "", errors.New("the path is outside the agent's workspace " + safetext.Snippet(root, maxQuoted))
 	}
 	return cp[len(prefix):], nil
 }
 
 // fsError turns a Workspace error into the JSON-RPC error the agent gets.
 func fsError(doing, p string, err error) *outError {
-	msg := doing + " " + clean(p, maxQuoted) + ": "
+	msg := doing + " " + safetext.Snippet(p, maxQuoted) + ": "
 	switch {
 	case errors.Is(err, ErrOutsideWorkspace) || refusal(err, func(r Refusal) bool { return r.OutsideWorkspace() }):
-		return &outError{Code: codeInvalidParams, Message: msg + "the path leads outside the agent's workspace (" + clean(err.Error(), maxQuoted) + ")"}
+		return &outError{Code: codeInvalidParams, Message: msg + "the path leads outside the agent's workspace (" + safetext.Snippet(err.Error(), maxQuoted) + ")"}
 	case errors.Is(err, ErrProtected) || refusal(err, func(r Refusal) bool { return r.ProtectedFile() }):
-		return &outError{Code: codeInvalidParams, Message: msg + "the file is protected from the agent (" + clean(err.Error(), maxQuoted) + ")"}
+		return &outError{Code: codeInvalidParams, Message: msg + "the file is protected from the agent (" + safetext.Snippet(err.Error(), maxQuoted) + ")"}
 	case errors.Is(err, fs.ErrNotExist):
 		return &outError{Code: codeResourceNotFound, Message: msg + "no such file"}
 	}
-	return &outError{Code: codeInternalError, Message: msg + clean(err.Error(), maxQuoted)}
+	return &outError{Code: codeInternalError, Message: msg + safetext.Snippet(err.Error(), maxQuoted)}
 }
 
 // refusal reports whether err, or an error it wraps, is a Refusal that says yes to is.

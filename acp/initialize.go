@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // ProtocolVersion is the ACP protocol version Sidekicks speaks.
@@ -87,7 +89,7 @@ func decodeInitialize(agent string, raw json.RawMessage) (*AgentInfo, error) {
 		AuthMethods       []json.RawMessage `json:"authMethods"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, fmt.Errorf("initializing agent %q: its answer is not an initialize result: %s", agent, clean(err.Error(), maxQuoted))
+		return nil, fmt.Errorf("initializing agent %q: its answer is not an initialize result: %s", agent, safetext.Snippet(err.Error(), maxQuoted))
 	}
 	var version int
 	if err := json.Unmarshal(r.ProtocolVersion, &version); err != nil || version != ProtocolVersion {
@@ -145,7 +147,7 @@ func versionText(raw json.RawMessage) string {
 		return "(none)"
 	}
 	if s, ok := v.(string); ok {
-		return `"` + clean(s, 40) + `"`
+		return `"` + safetext.Snippet(s, 40) + `"`
 	}
-	return clean(strings.TrimSpace(string(raw)), 40)
+	return safetext.Snippet(strings.TrimSpace(string(raw)), 40)
 }

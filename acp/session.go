@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // Session is one ACP session of a connection. Its updates go to its handler, on the
@@ -60,7 +62,7 @@ func (c *Conn) register(s *Session) error {
 		return c.err
 	}
 	if _, open := c.sessions[s.id]; open {
-		return fmt.Errorf("session %q is already open on this connection", clean(s.id, 100))
+		return fmt.Errorf("session %q is already open on this connection", safetext.Snippet(s.id, 100))
 	}
 	c.sessions[s.id] = s
 	return nil
@@ -213,7 +215,7 @@ func (s *Session) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.St
 	if err := json.Unmarshal(raw, &res); err != nil || res.StopReason == "" {
 		return "", fmt.Errorf("prompting agent %q: its answer has no stopReason", s.c.agent)
 	}
-	return sdk.StopReason(clean(res.StopReason, 100)), nil
+	return sdk.StopReason(safetext.Snippet(res.StopReason, 100)), nil
 }
 
 // Cancel asks the agent to end the current turn: it queues session/cancel, then answers

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // TraceEnv names the environment variable that holds the trace file's path.
@@ -69,7 +71,7 @@ func traceName(agent string) string {
 	if agent == "" {
 		return "-"
 	}
-	b := []rune(clean(agent, 100))
+	b := []rune(safetext.Snippet(agent, 100))
 	for i, r := range b {
 		if r == ' ' || r == '\u00a0' {
 			b[i] = '_'

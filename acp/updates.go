@@ -5,6 +5,8 @@ import (
 	"errors"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // sdkKinds are the sessionUpdate kinds the SDK's SessionUpdate decodes. Another kind
@@ -138,8 +140,8 @@ func chunkText(u sdk.SessionUpdate) (kind, text string, ok bool) {
 
 // unknownUpdate counts an update that was dropped, remembering its kind and why.
 func (c *Conn) unknownUpdate(kind string, err error) {
-	n := c.stats.recordUnknown(clean(kind, 100), clean(err.Error(), maxQuoted))
+	n := c.stats.recordUnknown(safetext.Snippet(kind, 100), safetext.Snippet(err.Error(), maxQuoted))
 	if isPowerOfTwo(n) {
-		c.logf("ignored a session update of kind %q: %s (%d so far)", clean(kind, 100), clean(err.Error(), maxQuoted), n)
+		c.logf("ignored a session update of kind %q: %s (%d so far)", safetext.Snippet(kind, 100), safetext.Snippet(err.Error(), maxQuoted), n)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // DefaultCatchUpBytes is the catch-up's bound when none is given: about 8,000 tokens, room
@@ -67,7 +69,7 @@ func CatchUp(unseen []Entry, agent string, maxBytes int) (block string, omitted 
 	if heard == 0 {
 		return "", 0
 	}
-	header := fmt.Sprintf(catchUpHeader, SanitizeLine(cutName(agent)))
+	header := fmt.Sprintf(catchUpHeader, safetext.Line(cutName(agent)))
 	room := maxBytes - len(header) - len(catchUpFooter) - len(omittedLine(heard))
 
 	// From the newest back, while whole messages fit.
@@ -141,7 +143,7 @@ func catchUpText(e Entry) string {
 func speakerLine(e Entry, cut bool) string {
 	who := "The user"
 	if e.Kind == KindAgent {
-		who = "@" + SanitizeLine(cutName(e.Author))
+		who = "@" + safetext.Line(cutName(e.Author))
 	}
 	var notes []string
 	if !e.Done {

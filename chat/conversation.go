@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/jobs"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // MaxTurnEntries is the most entries one agent may add in one turn (replies, thoughts, tool
@@ -212,7 +213,7 @@ func (c *Conversation) addNotice(a *agentState, text string) *item {
 
 // setText replaces an entry's text, within the cap.
 func (c *Conversation) setText(it *item, text string) {
-	text = Sanitize(text)
+	text = safetext.Text(text)
 	it.buf = nil
 	it.e.Lost = 0
 	if len(text) > MaxEntryText {
@@ -291,16 +292,16 @@ func (c *Conversation) unlock(changed bool) {
 // sanitizeEntry sanitizes every text field of an entry that comes from outside.
 func sanitizeEntry(e Entry) Entry {
 	e.Author = line(e.Author)
-	e.Text = Sanitize(e.Text)
+	e.Text = safetext.Text(e.Text)
 	if e.Tool != nil {
 		t := *e.Tool
 		t.ID, t.Title, t.Kind, t.Status = line(t.ID), line(t.Title), line(t.Kind), line(t.Status)
 		t.Content = append([]ToolContent(nil), t.Content...)
 		for i := range t.Content {
 			p := &t.Content[i]
-			p.Type, p.Text, p.Path, p.NewText, p.TerminalID = line(p.Type), Sanitize(p.Text), line(p.Path), Sanitize(p.NewText), line(p.TerminalID)
+			p.Type, p.Text, p.Path, p.NewText, p.TerminalID = line(p.Type), safetext.Text(p.Text), line(p.Path), safetext.Text(p.NewText), line(p.TerminalID)
 			if p.OldText != nil {
-				old := Sanitize(*p.OldText)
+				old := safetext.Text(*p.OldText)
 				p.OldText = &old
 			}
 		}

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext/safetexttest"
 )
 
 // fakeClock is a clock the test moves by hand.
@@ -77,35 +77,13 @@ func newConv(t testing.TB, lang string) (*chat.Conversation, *fakeClock, *record
 	return c, clock, sink
 }
 
-// assertSafe fails when s holds anything Sanitize must remove, or invalid UTF-8; with line,
+// assertSafe fails when s holds anything safetext.Text must remove, or invalid UTF-8; with line,
 // newlines and tabs too.
 func assertSafe(t testing.TB, where, s string, line bool) {
 	t.Helper()
-	if msg := unsafeReason(s, line); msg != "" {
+	if msg := safetexttest.Reason(s, line); msg != "" {
 		t.Errorf("%s: %s in %q", where, msg, s)
 	}
-}
-
-// unsafeReason is an independent statement of what Sanitize guarantees.
-func unsafeReason(s string, line bool) string {
-	if !utf8.ValidString(s) {
-		return "invalid UTF-8"
-	}
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\t':
-			if line {
-				return "newline or tab in a single-line field"
-			}
-		case r < 0x20 || r == 0x7f:
-			return "control character"
-		case r >= 0x80 && r <= 0x9f:
-			return "C1 control"
-		case r == 0x061c || r == 0x200e || r == 0x200f || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069):
-			return "bidirectional control"
-		}
-	}
-	return ""
 }
 
 // walkStrings calls f with every string reachable from v (fields, pointers, slices).

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // The chunk kinds an AgentHandler receives through Chunk (the acp package's names).
@@ -89,7 +91,7 @@ func (h *AgentHandler) Chunk(kind, text string) {
 		h.ignore(kind)
 		return
 	}
-	text = Sanitize(text)
+	text = safetext.Text(text)
 	c := h.c
 	c.mu.Lock()
 	changed := c.chunk(h.a, ek, text)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // AgentRef is an agent of the configuration as channel routing knows it.
@@ -86,7 +88,7 @@ func (r Routing) HintText(lang string) string {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString("@" + SanitizeLine(cutName(m)))
+			b.WriteString("@" + safetext.Line(cutName(m)))
 		}
 		return routeText(lang, rmsgAddress, b.String())
 	case HintNoMembers:
@@ -102,7 +104,7 @@ func (r Routing) HintText(lang string) string {
 // JoinedNotice is the line a channel shows when routing added an agent to it ("alice joined
 // the channel"), in lang. who is the agent as the screen names it (its name or title).
 func JoinedNotice(who, lang string) string {
-	return routeText(lang, rmsgJoined, SanitizeLine(who))
+	return routeText(lang, rmsgJoined, safetext.Line(who))
 }
 
 // Route decides where a message typed in a channel goes. members are the channel's members
@@ -191,7 +193,7 @@ func (b *addressBook) routeCommand(text string) Routing {
 	}
 	agent, ok := b.lookup(name)
 	if !ok {
-		return Routing{Hint: HintUnknownAgent, Name: SanitizeLine(cutName(name))}
+		return Routing{Hint: HintUnknownAgent, Name: safetext.Line(cutName(name))}
 	}
 	if command == "" {
 		return Routing{Hint: HintCommandForm}

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // MaxToolPieces is the most content pieces, and the most locations, one tool call keeps;
@@ -60,11 +62,11 @@ func (c *Conversation) newToolPatch(title *string, kind *sdk.ToolKind, status *s
 			}
 			switch {
 			case in.Content != nil:
-				p.content = append(p.content, ToolContent{Type: "content", Text: Sanitize(c.contentText(in.Content.Content))})
+				p.content = append(p.content, ToolContent{Type: "content", Text: safetext.Text(c.contentText(in.Content.Content))})
 			case in.Diff != nil:
-				d := ToolContent{Type: "diff", Path: line(in.Diff.Path), NewText: Sanitize(in.Diff.NewText)}
+				d := ToolContent{Type: "diff", Path: line(in.Diff.Path), NewText: safetext.Text(in.Diff.NewText)}
 				if in.Diff.OldText != nil {
-					old := Sanitize(*in.Diff.OldText)
+					old := safetext.Text(*in.Diff.OldText)
 					d.OldText = &old
 				}
 				p.content = append(p.content, d)

@@ -3,6 +3,8 @@ package chat
 import (
 	"slices"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // Stop reasons of a turn, as ACP names them.
@@ -133,7 +135,7 @@ func (c *Conversation) EndTurn(agent, stopReason string, err error) {
 	name := line(agent)
 	switch {
 	case err != nil:
-		c.addNotice(a, c.text(msgTurnError, name, Sanitize(err.Error())))
+		c.addNotice(a, c.text(msgTurnError, name, safetext.Text(err.Error())))
 	case stopReason == "" || stopReason == StopEndTurn:
 	case stopReason == StopCancelled:
 		c.addNotice(a, c.text(msgTurnCancelled, name))

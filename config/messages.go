@@ -3,8 +3,8 @@ package config
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // The configuration's messages exist in English and French. Each message is written in
@@ -50,40 +50,18 @@ func list(lang string, words []string) string {
 // maxShown is how many characters of a value a message quotes.
 const maxShown = 60
 
-// printable makes text from a configuration file safe to show: control characters and
-// escape sequences become visible escapes (\n, \x1b), invalid UTF-8 becomes U+FFFD, and
-// a long text is cut with "…".
+// printable makes text from a configuration file safe to show: dangerous characters
+// become visible escapes (\n, \x1b; see safetext.Escaped), and a text of more than
+// maxShown characters is cut with "…".
 func printable(s string) string {
-	var b strings.Builder
 	n := 0
-	for len(s) > 0 {
-		r, size := utf8.DecodeRuneInString(s)
-		s = s[size:]
+	for i := range s {
 		if n == maxShown {
-			b.WriteString("…")
-			break
+			return safetext.Escaped(s[:i]) + "…"
 		}
 		n++
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteRune(utf8.RuneError)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case unicode.IsControl(r) || r == 0x2028 || r == 0x2029 || unicode.Is(unicode.Bidi_Control, r):
-			if r < 0x100 {
-				fmt.Fprintf(&b, `\x%02x`, r)
-			} else {
-				fmt.Fprintf(&b, `\u%04x`, r)
-			}
-		default:
-			b.WriteRune(r)
-		}
 	}
-	return b.String()
+	return safetext.Escaped(s)
 }
 
 // newDiagnostic builds a Diagnostic whose Message carries the line and the key as the

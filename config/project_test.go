@@ -286,15 +286,22 @@ func TestLoadProjectMissingCommandIsAWarning(t *testing.T) {
 	}
 }
 
+// A control character in a name is shown as its escape, not sent; a bidirectional control
+// too, even with no other control character beside it.
 func TestLoadProjectEscapesControlCharacters(t *testing.T) {
 	pathWithPrograms(t)
-	dir, _ := newProject(t, "[[agent]]\nname = \"Bob\\u001b[31m\"\n")
-	_, diags := LoadProject(dir, "fr")
-	if len(diags) != 1 {
-		t.Fatalf("diagnostics = %q; want one", diags)
-	}
-	if strings.ContainsRune(diags[0].Message, 0x1b) || !strings.Contains(diags[0].Message, `« Bob\x1b[31m »`) {
-		t.Errorf("message %q: the escape must be shown, not sent", diags[0].Message)
+	for _, tc := range []struct{ name, shown string }{
+		{"Bob\\u001b[31m", `« Bob\x1b[31m »`},
+		{"Bob\\u202e", `« Bob\u202e »`},
+	} {
+		dir, _ := newProject(t, "[[agent]]\nname = \""+tc.name+"\"\n")
+		_, diags := LoadProject(dir, "fr")
+		if len(diags) != 1 {
+			t.Fatalf("diagnostics = %q; want one", diags)
+		}
+		if strings.ContainsAny(diags[0].Message, "\x1b\u202e") || !strings.Contains(diags[0].Message, tc.shown) {
+			t.Errorf("message %q: the escape must be shown, not sent", diags[0].Message)
+		}
 	}
 }
 

@@ -3,7 +3,8 @@ package config
 import (
 	"fmt"
 	"strconv"
-	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // projectMessages are the messages about a project agents file, in English and French.
@@ -41,43 +42,25 @@ func projectMessage(lang, path, id string, args ...any) string {
 	for k, a := range args {
 		switch a := a.(type) {
 		case error:
-			args[k] = escapeControls(a.Error())
+			args[k] = safetext.Escaped(a.Error())
 		case string:
-			args[k] = escapeControls(a)
+			args[k] = safetext.Escaped(a)
 		}
 	}
 	msg := fmt.Sprintf(projectMessages[id][i], args...)
 	if path == "" {
 		return msg
 	}
-	return fmt.Sprintf(projectMessages["reading"][i], escapeControls(path)) + msg
+	return fmt.Sprintf(projectMessages["reading"][i], safetext.Escaped(path)) + msg
 }
 
 // quoteIn quotes a name taken from a file the way lang does: "Bob" in English, « Bob » in
-// French, with control characters escaped either way.
+// French, with control characters escaped either way (safetext.Escaped in French).
 func quoteIn(lang, s string) string {
 	if lang == "fr" {
-		return "« " + escapeControls(s) + " »"
+		return "« " + safetext.Escaped(s) + " »"
 	}
 	return strconv.Quote(s)
-}
-
-// escapeControls replaces control characters (C0, DEL, C1) and invalid UTF-8 with Go
-// escapes, so that no byte a file chose reaches a terminal.
-func escapeControls(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == 0xfffd {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	q := strconv.Quote(s)
-	q = q[1 : len(q)-1]
-	return strings.ReplaceAll(q, `\"`, `"`)
 }
 
 // ProjectStarterFile is the commented .sidekicks/acp.toml that "Create agents file"

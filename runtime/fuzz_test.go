@@ -24,9 +24,11 @@ func FuzzCleanRel(f *testing.F) {
 	})
 }
 
-// Whatever a process writes, log lines are bounded and carry no control character.
+// Whatever a process writes, log lines are bounded and carry no control character, C1 or
+// bidirectional control.
 func FuzzLogLines(f *testing.F) {
 	f.Add([]byte("hello\n\x1b[31mred\x1b]0;title\x07\r\n\xff\xfe\xc2\x9b"), 3)
+	f.Add([]byte("right\u202eto left\u2066\n"), 7)
 	f.Fuzz(func(t *testing.T, data []byte, cut int) {
 		log := NewLogs(LogsOptions{Lines: 50}).Agent("a")
 		w := newLineWriter(log, "p: ", 3)
@@ -46,6 +48,9 @@ func FuzzLogLines(f *testing.F) {
 			for _, r := range l.Text {
 				if r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 {
 					t.Fatalf("control character %U in %q", r, l.Text)
+				}
+				if r == 0x061c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+					t.Fatalf("bidirectional control %U in %q", r, l.Text)
 				}
 			}
 		}

@@ -3,7 +3,12 @@ package convo
 import (
 	"encoding/base64"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
+
+// What reaches a clipboard goes through safetext.Text: the chat model already sanitized
+// every entry; this is the last guard.
 
 // CopyRegion returns the text of the region that holds row, and its number of lines: a
 // code block (its code, flush left, its own indentation kept, without the fences), a prose
@@ -22,7 +27,7 @@ func (v *View) CopyRegion(row int) (text string, lines int) {
 	case RowBlank:
 		return "", 0
 	case RowLabel, RowToolHeader:
-		return copyClean(l.raw), 1
+		return safetext.Text(l.raw), 1
 	}
 	a, b := li, li+1
 	for a > 0 && ev.lines[a-1].region == l.region {
@@ -37,7 +42,7 @@ func (v *View) CopyRegion(row int) (text string, lines int) {
 			parts = append(parts, x.raw)
 		}
 	}
-	return copyClean(strings.Join(parts, "\n")), len(parts)
+	return safetext.Text(strings.Join(parts, "\n")), len(parts)
 }
 
 // CopySelection returns the lines of rows from to to (both included, in either order) and
@@ -67,7 +72,7 @@ func (v *View) CopySelection(from, to int) (text string, lines int) {
 			}
 		}
 	}
-	return copyClean(strings.Join(parts, "\n")), len(parts)
+	return safetext.Text(strings.Join(parts, "\n")), len(parts)
 }
 
 // OSC52 returns the escape sequence that puts text on the system clipboard through the

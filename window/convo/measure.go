@@ -113,18 +113,3 @@ func expandInto(b *strings.Builder, s string, col int) int {
 	}
 	return col
 }
-
-// copyClean returns s without any control character but newline and tab: what reaches a
-// clipboard. The chat model already sanitized every entry; this is the last guard.
-func copyClean(s string) string {
-	bad := strings.IndexFunc(s, func(r rune) bool { return isControl(r) && r != '\n' && r != '\t' })
-	if bad < 0 {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if isControl(r) && r != '\n' && r != '\t' {
-			return -1
-		}
-		return r
-	}, s)
-}

@@ -1,14 +1,15 @@
-package chat_test
+package safetext_test
 
 import (
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/safetext/safetexttest"
 )
 
-func TestSanitize(t *testing.T) {
+func TestText(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 	}{
@@ -50,37 +51,37 @@ func TestSanitize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := chat.Sanitize(tt.in)
+			got := safetext.Text(tt.in)
 			if got != tt.want {
-				t.Errorf("Sanitize(%q) = %q, want %q", tt.in, got, tt.want)
+				t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
 			}
-			assertSafe(t, "Sanitize", got, false)
-			if again := chat.Sanitize(got); again != got {
+			assertSafe(t, "Text", got, false)
+			if again := safetext.Text(got); again != got {
 				t.Errorf("not idempotent: %q then %q", got, again)
 			}
 		})
 	}
 }
 
-func TestSanitizeLine(t *testing.T) {
+func TestLine(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Write notes.txt", "Write notes.txt"},
 		{"a\nb\tc\r\nd", "a b c d"},
 		{"\x1b[1mbold\x1b[0m\ntitle", "bold title"},
 	}
 	for _, tt := range tests {
-		if got := chat.SanitizeLine(tt.in); got != tt.want {
-			t.Errorf("SanitizeLine(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := safetext.Line(tt.in); got != tt.want {
+			t.Errorf("Line(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
 
 // A chunk may end anywhere in a sequence: sanitizing both halves independently must still
 // let no escape through.
-func TestSanitizeSplitAnywhere(t *testing.T) {
+func TestTextSplitAnywhere(t *testing.T) {
 	hostile := "ok \x1b[38;5;196mred\x1b[0m \x1b]0;title\x07 \x1b]8;;u\x1b\\l\x1b]8;;\x1b\\ \x1bP+q\x1b\\ \u009b1m \u202e é日 \x1b(B end\r\n"
 	for i := 0; i <= len(hostile); i++ {
-		a, b := chat.Sanitize(hostile[:i]), chat.Sanitize(hostile[i:])
+		a, b := safetext.Text(hostile[:i]), safetext.Text(hostile[i:])
 		assertSafe(t, "first half", a, false)
 		assertSafe(t, "second half", b, false)
 		if strings.Contains(a+b, "\x1b") {
@@ -89,15 +90,24 @@ func TestSanitizeSplitAnywhere(t *testing.T) {
 	}
 }
 
-func TestSanitizeCleanDoesNotAllocate(t *testing.T) {
+func TestTextCleanDoesNotAllocate(t *testing.T) {
 	clean := strings.Repeat("fn main() { println!(\"héllo\") }\n\t", 100)
 	allocs := testing.AllocsPerRun(100, func() {
-		if chat.Sanitize(clean) != clean {
+		if safetext.Text(clean) != clean {
 			t.Fatal("clean text changed")
 		}
 	})
 	if allocs != 0 {
-		t.Errorf("Sanitize allocates %v times on clean text, want 0", allocs)
+		t.Errorf("Text allocates %v times on clean text, want 0", allocs)
+	}
+}
+
+// assertSafe fails when s holds anything Text must remove, or invalid UTF-8; with line,
+// newlines and tabs too.
+func assertSafe(t testing.TB, where, s string, line bool) {
+	t.Helper()
+	if msg := safetexttest.Reason(s, line); msg != "" {
+		t.Errorf("%s: %s in %q", where, msg, s)
 	}
 }
 
@@ -110,28 +120,28 @@ func FuzzSanitize(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, lineMode := range []bool{false, true} {
-			sanitize := chat.Sanitize
+			sanitize := safetext.Text
 			if lineMode {
-				sanitize = chat.SanitizeLine
+				sanitize = safetext.Line
 			}
 			out := sanitize(s)
 			if !utf8.ValidString(out) {
 				t.Fatalf("invalid UTF-8 out of %q: %q", s, out)
 			}
-			if reason := unsafeReason(out, lineMode); reason != "" {
+			if reason := safetexttest.Reason(out, lineMode); reason != "" {
 				t.Fatalf("%s out of %q: %q", reason, s, out)
 			}
 			if again := sanitize(out); again != out {
 				t.Fatalf("not idempotent on %q: %q then %q", s, out, again)
 			}
-			if unsafeReason(s, lineMode) == "" && out != s {
+			if safetexttest.Reason(s, lineMode) == "" && out != s {
 				t.Fatalf("clean input %q changed to %q", s, out)
 			}
 		}
 	})
 }
 
-func BenchmarkSanitizeClean(b *testing.B) {
+func BenchmarkTextClean(b *testing.B) {
 	for _, size := range []struct {
 		name string
 		text string
@@ -143,17 +153,17 @@ func BenchmarkSanitizeClean(b *testing.B) {
 			b.SetBytes(int64(len(size.text)))
 			b.ReportAllocs()
 			for b.Loop() {
-				chat.Sanitize(size.text)
+				safetext.Text(size.text)
 			}
 		})
 	}
 }
 
-func BenchmarkSanitizeDirty(b *testing.B) {
+func BenchmarkTextDirty(b *testing.B) {
 	text := strings.Repeat("\x1b[32mok\x1b[0m compiling crate \u202e\r\n", 64)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		chat.Sanitize(text)
+		safetext.Text(text)
 	}
 }
