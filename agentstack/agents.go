@@ -13,6 +13,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/guard"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
@@ -250,15 +251,15 @@ func DescribeError(err error, lang string) string {
 		if tail := exit.stderr[max(0, len(exit.stderr)-maxStderrShown):]; len(tail) > 0 {
 			msg += ": " + strings.Join(tail, " / ")
 		}
-		return chat.SanitizeLine(msg)
+		return safetext.Line(msg)
 	case errors.Is(err, runtime.ErrProgramNotFound) && fr:
-		return chat.SanitizeLine("programme introuvable : " + err.Error())
+		return safetext.Line("programme introuvable : " + err.Error())
 	case errors.Is(err, runtime.ErrUnknownAgent) && fr:
-		return chat.SanitizeLine("agent inconnu : " + err.Error())
+		return safetext.Line("agent inconnu : " + err.Error())
 	case errors.Is(err, runtime.ErrShuttingDown) && fr:
 		return "Sidekicks est en train de s'arrêter"
 	}
-	return chat.SanitizeLine(acp.Describe(err, lang))
+	return safetext.Line(acp.Describe(err, lang))
 }
 
 // ExitText says how a process ended.

@@ -6,6 +6,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // Commands remembers the commands each agent announced last, in any of its sessions.
@@ -47,14 +48,14 @@ func (t *commandsTap) Update(u sdk.SessionUpdate) {
 			if len(cmds) == chat.MaxCommands {
 				break
 			}
-			cmd := chat.Command{Name: chat.SanitizeLine(in.Name), Description: chat.SanitizeLine(in.Description)}
+			cmd := chat.Command{Name: safetext.Line(in.Name), Description: safetext.Line(in.Description)}
 			if cmd.Name == "" {
 				continue
 			}
 			if in.Input != nil {
 				cmd.HasInput = true
 				if in.Input.Unstructured != nil {
-					cmd.InputHint = chat.SanitizeLine(in.Input.Unstructured.Hint)
+					cmd.InputHint = safetext.Line(in.Input.Unstructured.Hint)
 				}
 			}
 			cmds = append(cmds, cmd)

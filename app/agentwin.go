@@ -9,6 +9,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
 )
@@ -34,7 +35,7 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 	c := ap.agents
 	info := agentwin.AgentInfo{
 		Name:  name,
-		Title: chat.SanitizeLine(name),
+		Title: safetext.Line(name),
 		// The states the screen keeps from the supervisor's events (takeStates).
 		State: func() runtime.State { return ap.states.byName[name].State },
 	}
@@ -42,7 +43,7 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 	if a := ap.cfg.Agent(name); a != nil {
 		w.known = *a
 		w.agentWin.setAgent(*a)
-		info.Title, info.Icon = agentTitleText(*a), chat.SanitizeLine(a.Icon)
+		info.Title, info.Icon = agentTitleText(*a), safetext.Line(a.Icon)
 		info.Files = w.agentWin.walk
 	}
 	widget := agentwin.New(ap.app, c.Service(), chat.AgentKey(name), info, agentwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
@@ -83,9 +84,9 @@ func (aw *agentWindow) walk(ctx context.Context, limit int) ([]string, error) {
 // name when it has none.
 func agentTitleText(a config.Agent) string {
 	if a.Title != "" {
-		return chat.SanitizeLine(a.Title)
+		return safetext.Line(a.Title)
 	}
-	return chat.SanitizeLine(a.Name)
+	return safetext.Line(a.Name)
 }
 
 // startAgent starts the agent of a window that opens, so that it is ready when the user
@@ -147,7 +148,7 @@ func (ap *application) agentStatusLines(a config.Agent) []window.TextLine {
 // agentPlaceLines say where an agent works: its workspace, and its runtime.
 func agentPlaceLines(x texts, a config.Agent) []window.TextLine {
 	return []window.TextLine{
-		{Text: "  " + x.t(msgWorkspace, chat.SanitizeLine(a.Workspace))},
+		{Text: "  " + x.t(msgWorkspace, safetext.Line(a.Workspace))},
 		{Text: "  " + x.t(msgRuntime, runtimeText(a))},
 	}
 }

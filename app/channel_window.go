@@ -3,6 +3,7 @@ package app
 import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
@@ -82,9 +83,9 @@ func (ap *application) channelWidget(id store.ChannelID) *agentwin.Widget {
 func (ap *application) windowMembers(names []string) []agentwin.Member {
 	out := make([]agentwin.Member, len(names))
 	for i, name := range names {
-		m := agentwin.Member{Name: name, Title: chat.SanitizeLine(name)}
+		m := agentwin.Member{Name: name, Title: safetext.Line(name)}
 		if a := ap.cfg.Agent(name); a != nil {
-			m.Title, m.Icon = memberTitle(*a), chat.SanitizeLine(a.Icon)
+			m.Title, m.Icon = memberTitle(*a), safetext.Line(a.Icon)
 			st := ap.states.byName[name]
 			m.State, m.StateText = st.State, ap.x.state(st.State)
 		} else {
@@ -98,7 +99,7 @@ func (ap *application) windowMembers(names []string) []agentwin.Member {
 // memberTitle is an agent's title as the screen shows it, its name when it has none.
 func memberTitle(a config.Agent) string {
 	if a.Title != "" {
-		return chat.SanitizeLine(a.Title)
+		return safetext.Line(a.Title)
 	}
-	return chat.SanitizeLine(a.Name)
+	return safetext.Line(a.Name)
 }

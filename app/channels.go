@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
@@ -98,7 +99,7 @@ func (ap *application) askRemoveMember() {
 	}
 	items := make([]window.ChoiceItem, len(ch.Members))
 	for i, name := range ch.Members {
-		items[i] = window.ChoiceItem{Text: ap.memberLabel(name) + "  @" + chat.SanitizeLine(name)}
+		items[i] = window.ChoiceItem{Text: ap.memberLabel(name) + "  @" + safetext.Line(name)}
 	}
 	members := slices.Clone(ch.Members)
 	ap.app.Choose(window.Choice{Title: ap.x.ct(chmsgRemoveTitle, shownName(ch)), Items: items}, func(i int, ok bool) {
@@ -114,13 +115,13 @@ func (ap *application) memberLabel(name string) string {
 	if a := ap.cfg.Agent(name); a != nil {
 		return agentLabel(*a)
 	}
-	return chat.SanitizeLine(name)
+	return safetext.Line(name)
 }
 
 // changeMember adds an agent to a channel or removes it, with a line in the channel's
 // conversation when it is open.
 func (ap *application) changeMember(ch store.Channel, agent string, add bool) {
-	who := chat.SanitizeLine(agent)
+	who := safetext.Line(agent)
 	if a := ap.cfg.Agent(agent); a != nil {
 		who = memberTitle(*a)
 	}

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // loaded is one load of the configuration file and of the project agents file of the
@@ -61,7 +61,7 @@ func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) 
 		}
 	}
 	for _, d := range l.diags {
-		l.problems = append(l.problems, chat.SanitizeLine(problemLine(l.lang, path, d)))
+		l.problems = append(l.problems, safetext.Line(problemLine(l.lang, path, d)))
 	}
 	l.usable = cfg
 	if !l.diags.HasErrors() {

@@ -10,8 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // This file edits the configuration from the screen: Sidekicks ▸ Edit configuration opens
@@ -28,7 +28,7 @@ func (ap *application) editConfig() {
 		ap.log.Printf("%s was edited from the screen", path)
 		ap.reloadAfterWrite()
 	case err == nil:
-		ap.app.Flash(ap.x.pt(pmsgUnchanged, chat.SanitizeLine(filepath.Base(path))))
+		ap.app.Flash(ap.x.pt(pmsgUnchanged, safetext.Line(filepath.Base(path))))
 	}
 }
 
@@ -78,7 +78,7 @@ func (ap *application) createAgentsFile() {
 // read once the editor ends.
 func (ap *application) agentsFileWritten(path string, watched bool, err error) {
 	ap.panel.creating = false
-	shown := chat.SanitizeLine(path)
+	shown := safetext.Line(path)
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		// Written meanwhile by someone else: read it rather than replace it.
@@ -150,9 +150,9 @@ func fileProblem(x texts, err error) string {
 	default:
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
-			return chat.SanitizeLine(pe.Err.Error())
+			return safetext.Line(pe.Err.Error())
 		}
-		return chat.SanitizeLine(err.Error())
+		return safetext.Line(err.Error())
 	}
 }
 
@@ -177,7 +177,7 @@ func (ap *application) editFile(path string) (changed bool, err error) {
 	})
 	if err != nil {
 		ap.log.Printf("editing %s with %q: %v", path, editor, err)
-		ap.app.Flash(ap.x.pt(pmsgEditorFailed, chat.SanitizeLine(editor), chat.SanitizeLine(err.Error())))
+		ap.app.Flash(ap.x.pt(pmsgEditorFailed, safetext.Line(editor), safetext.Line(err.Error())))
 	}
 	return changed, err
 }

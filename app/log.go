@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // appLogName is Sidekicks' own log, beside the agents' logs.
@@ -113,7 +113,7 @@ func (l *appLog) Printf(format string, args ...any) {
 	if l == nil {
 		return
 	}
-	text := chat.Sanitize(fmt.Sprintf(format, args...))
+	text := safetext.Text(fmt.Sprintf(format, args...))
 	line := l.now().Format(time.RFC3339) + " " + strings.TrimRight(text, "\n") + "\n"
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -54,7 +55,7 @@ func (ap *application) menuHandlers() menuHandlers {
 		Agents: func() []agentEntry {
 			entries := make([]agentEntry, len(ap.cfg.Agents))
 			for i, a := range ap.cfg.Agents {
-				entries[i] = agentEntry{Name: a.Name, Title: chat.SanitizeLine(a.Title), Icon: chat.SanitizeLine(a.Icon)}
+				entries[i] = agentEntry{Name: a.Name, Title: safetext.Line(a.Title), Icon: safetext.Line(a.Icon)}
 			}
 			return entries
 		},

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -108,7 +108,7 @@ func (ap *application) reloadedText(l loaded, added, removed, created []string) 
 	}
 	if len(created) > 0 {
 		for i, c := range created {
-			created[i] = "#" + chat.SanitizeLine(c)
+			created[i] = "#" + safetext.Line(c)
 		}
 		parts = append(parts, ap.x.t(msgChannelsCreated, joinNames(created)))
 	}

@@ -4,9 +4,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -39,7 +39,7 @@ func agentLabel(a config.Agent) string {
 	if a.Icon != "" {
 		title = a.Icon + " " + title
 	}
-	return chat.SanitizeLine(title)
+	return safetext.Line(title)
 }
 
 // commandLine is the agent's command as a shell would take it: the program found (or as
@@ -53,7 +53,7 @@ func commandLine(a config.Agent) string {
 	for i, w := range words {
 		words[i] = shellWord(w)
 	}
-	return chat.SanitizeLine(strings.Join(words, " "))
+	return safetext.Line(strings.Join(words, " "))
 }
 
 // shellWord quotes w for a POSIX shell when it holds anything but plain characters.
@@ -73,9 +73,9 @@ func shellWord(w string) string {
 func runtimeText(a config.Agent) string {
 	switch a.Runtime.Type {
 	case "container":
-		return "container " + chat.SanitizeLine(a.Runtime.Container)
+		return "container " + safetext.Line(a.Runtime.Container)
 	case "sbx":
-		return "sbx " + chat.SanitizeLine(a.Runtime.Sandbox)
+		return "sbx " + safetext.Line(a.Runtime.Sandbox)
 	}
 	return "local"
 }
@@ -106,7 +106,7 @@ func stateLines(x texts, st runtime.AgentState, indent string) []window.TextLine
 	if len(st.StderrTail) > 0 {
 		lines = append(lines, window.TextLine{Text: indent + x.t(msgStderrTail), Class: window.ClassComment})
 		for _, l := range st.StderrTail {
-			lines = append(lines, window.TextLine{Text: indent + "  " + chat.SanitizeLine(l), Class: window.ClassComment})
+			lines = append(lines, window.TextLine{Text: indent + "  " + safetext.Line(l), Class: window.ClassComment})
 		}
 	}
 	return lines
@@ -115,9 +115,9 @@ func stateLines(x texts, st runtime.AgentState, indent string) []window.TextLine
 // channelLines is a channel window's content: its name, its description, and its members
 // with their icon and state.
 func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentStates) []window.TextLine {
-	lines := []window.TextLine{{Text: "#" + chat.SanitizeLine(ch.Name), Class: window.ClassKeyword}}
+	lines := []window.TextLine{{Text: "#" + safetext.Line(ch.Name), Class: window.ClassKeyword}}
 	if ch.Description != "" {
-		lines = append(lines, window.TextLine{Text: chat.SanitizeLine(ch.Description), Class: window.ClassComment})
+		lines = append(lines, window.TextLine{Text: safetext.Line(ch.Description), Class: window.ClassComment})
 	}
 	lines = append(lines, window.TextLine{}, window.TextLine{Text: x.t(msgMembers), Class: window.ClassType})
 	if len(ch.Members) == 0 {
@@ -126,7 +126,7 @@ func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentSta
 	for _, name := range ch.Members {
 		a := cfg.Agent(name)
 		if a == nil {
-			lines = append(lines, window.TextLine{Text: "  @" + chat.SanitizeLine(name) + " — " + x.t(msgNotConfigured), Class: window.ClassWarning})
+			lines = append(lines, window.TextLine{Text: "  @" + safetext.Line(name) + " — " + x.t(msgNotConfigured), Class: window.ClassWarning})
 			continue
 		}
 		st := states.byName[name]
@@ -143,11 +143,11 @@ func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentSta
 // the project agents file), how many agents run, then each agent with its command line
 // and state, followed by what more, when given, returns of it.
 func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states agentStates, more func(config.Agent) []window.TextLine) []window.TextLine {
-	lines := []window.TextLine{{Text: x.t(msgStatusConfig, chat.SanitizeLine(cfg.Path))}}
+	lines := []window.TextLine{{Text: x.t(msgStatusConfig, safetext.Line(cfg.Path))}}
 	if cur.project != "" {
-		lines = append(lines, window.TextLine{Text: x.t(msgStatusProject, chat.SanitizeLine(cur.project))})
+		lines = append(lines, window.TextLine{Text: x.t(msgStatusProject, safetext.Line(cur.project))})
 	} else {
-		lines = append(lines, window.TextLine{Text: x.t(msgStatusNoProject, chat.SanitizeLine(filepath.Join(dir, filepath.Dir(config.ProjectFile))))})
+		lines = append(lines, window.TextLine{Text: x.t(msgStatusNoProject, safetext.Line(filepath.Join(dir, filepath.Dir(config.ProjectFile))))})
 	}
 	if !cur.at.IsZero() {
 		lines = append(lines, window.TextLine{Text: x.t(msgStatusLoadedAt, cur.at.Format("15:04:05")), Class: window.ClassComment})
@@ -167,7 +167,7 @@ func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states age
 			window.TextLine{Text: "  " + x.t(msgCommand, commandLine(a))},
 		)
 		if a.Source != "" && a.Source != cfg.Path {
-			lines = append(lines, window.TextLine{Text: "  " + chat.SanitizeLine(a.Source), Class: window.ClassComment})
+			lines = append(lines, window.TextLine{Text: "  " + safetext.Line(a.Source), Class: window.ClassComment})
 		}
 		lines = append(lines, stateLines(x, states.byName[a.Name], "  ")...)
 		if more != nil {

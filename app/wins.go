@@ -1,8 +1,8 @@
 package app
 
 import (
-	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
@@ -105,7 +105,7 @@ func (ap *application) channelByName(name string) (store.Channel, bool) {
 }
 
 // shownName is a channel's name as the screen shows it.
-func shownName(ch store.Channel) string { return chat.SanitizeLine(ch.Name) }
+func shownName(ch store.Channel) string { return safetext.Line(ch.Name) }
 
 // openChannel focuses the channel's window, opening it first if needed.
 func (ap *application) openChannel(id store.ChannelID) {

@@ -7,18 +7,6 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
-// Sanitize returns s made safe to show in a terminal as multi-line text: it is
-// safetext.Text, kept under this name for the callers outside the package.
-func Sanitize(s string) string {
-	return safetext.Text(s)
-}
-
-// SanitizeLine is Sanitize for single-line fields (titles, names, descriptions, statuses):
-// it is safetext.Line, kept under this name for the callers outside the package.
-func SanitizeLine(s string) string {
-	return safetext.Line(s)
-}
-
 // clip returns the longest prefix of s (a valid UTF-8 string) that holds at most n bytes and
 // does not cut a character.
 func clip(s string, n int) string {

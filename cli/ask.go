@@ -14,6 +14,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 const askSynopsis = "sidekicks ask [--config FILE] [--yes] [--trace FILE] AGENT PROMPT…"
@@ -77,9 +78,9 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 			names = append(names, a.Name)
 		}
 		if len(names) == 0 {
-			fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(askText(lang, askNoAgents, name, config.DisplayPath(cfg.Path))))
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askText(lang, askNoAgents, name, config.DisplayPath(cfg.Path))))
 		} else {
-			fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(askText(lang, askUnknownAgent, name, config.DisplayPath(cfg.Path), strings.Join(names, ", "))))
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askText(lang, askUnknownAgent, name, config.DisplayPath(cfg.Path), strings.Join(names, ", "))))
 		}
 		return askExitUsage
 	}
@@ -87,7 +88,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	var trace *acp.Trace
 	if *tracePath != "" {
 		if trace = acp.OpenTrace(*tracePath); trace == nil {
-			fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(askText(lang, askTraceFailed, *tracePath)))
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askText(lang, askTraceFailed, *tracePath)))
 		}
 	} else {
 		trace = acp.TraceFromEnv()
@@ -97,7 +98,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	r, forced := askTurn(cfg, name, prompt, askTurnOptions{lang: lang, yes: *yes, trace: trace, env: env, stdout: stdout, stderr: stderr})
 	code, msg := askOutcome(r, forced, lang)
 	if msg != "" {
-		fmt.Fprintf(stderr, "sidekicks ask: %s\n", chat.SanitizeLine(msg))
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(msg))
 	}
 	return code
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
@@ -85,7 +86,7 @@ func (t replyTap) Update(u sdk.SessionUpdate) {
 
 // reply prints a piece of the reply.
 func (o *askOutput) reply(text string) {
-	text = chat.Sanitize(text)
+	text = safetext.Text(text)
 	if text == "" {
 		return
 	}
@@ -101,7 +102,7 @@ func (o *askOutput) reply(text string) {
 func (o *askOutput) note(line string) {
 	o.mu.Lock()
 	_ = o.out.Flush()
-	_, _ = o.err.WriteString(chat.SanitizeLine(line))
+	_, _ = o.err.WriteString(safetext.Line(line))
 	_ = o.err.WriteByte('\n')
 	o.schedule()
 	o.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -73,7 +74,7 @@ func (w *Widget) ShowHint(text string) {
 	if w.channel == nil {
 		return
 	}
-	w.channel.hint, w.channel.hintRev = chat.SanitizeLine(text), w.input.rev
+	w.channel.hint, w.channel.hintRev = safetext.Line(text), w.input.rev
 	w.app.Invalidate()
 }
 
@@ -245,7 +246,7 @@ func (w *Widget) channelStatus() string {
 	if w.channel.Status == nil {
 		return ""
 	}
-	return chat.SanitizeLine(w.channel.Status())
+	return safetext.Line(w.channel.Status())
 }
 
 // sendErrorText is what to tell of a message the service refused.
@@ -253,7 +254,7 @@ func (w *Widget) sendErrorText(err error) string {
 	if w.channel != nil && w.channel.SendError != nil {
 		if text := w.channel.SendError(err); text != "" {
 			// Said on the line above the input too, until the input changes.
-			w.channel.hint, w.channel.hintRev = chat.SanitizeLine(text), w.input.rev
+			w.channel.hint, w.channel.hintRev = safetext.Line(text), w.input.rev
 			return w.channel.hint
 		}
 	}

@@ -3,9 +3,8 @@ package agentwin
 import (
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"github.com/rivo/uniseg"
-
-	"git.rickub.com/bots-garden/sidekicks/chat"
 )
 
 // tabWidth is the distance between tab stops in the input, as in the conversation.
@@ -59,7 +58,7 @@ func cleanInput(s string) string {
 		s = strings.ReplaceAll(s, "\r\n", "\n")
 		s = strings.ReplaceAll(s, "\r", "\n")
 	}
-	return chat.Sanitize(s)
+	return safetext.Text(s)
 }
 
 // set replaces the text and puts the cursor at its end.

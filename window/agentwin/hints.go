@@ -6,6 +6,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -107,7 +108,7 @@ func (w *Widget) usageText() string {
 	fr := l.Language() == window.French
 	s := tr(l, tUsageTokens, compact(u.Used, fr), compact(u.Size, fr))
 	if u.Cost != nil {
-		cost := tr(l, tUsageCost, u.Cost.Amount, chat.SanitizeLine(u.Cost.Currency))
+		cost := tr(l, tUsageCost, u.Cost.Amount, safetext.Line(u.Cost.Currency))
 		if fr {
 			cost = strings.Replace(cost, ".", ",", 1)
 		}

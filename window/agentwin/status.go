@@ -2,6 +2,7 @@ package agentwin
 
 import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -36,7 +37,7 @@ func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn ch
 	if n := conn.UnknownUpdates; n > 0 {
 		nothing = false
 		out = append(out, line(tr(l, tStatusUnknownUpdates, n), window.ClassWarning))
-		kind, err := chat.SanitizeLine(conn.LastUnknownKind), chat.SanitizeLine(conn.LastUnknownError)
+		kind, err := safetext.Line(conn.LastUnknownKind), safetext.Line(conn.LastUnknownError)
 		switch {
 		case kind != "" && err != "":
 			out = append(out, line("  "+tr(l, tStatusLastError, kind, err), window.ClassText))
@@ -47,7 +48,7 @@ func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn ch
 	if n := stats.Ignored; n > 0 {
 		nothing = false
 		out = append(out, line(tr(l, tStatusIgnored, n), window.ClassWarning))
-		if k := chat.SanitizeLine(stats.LastIgnored); k != "" {
+		if k := safetext.Line(stats.LastIgnored); k != "" {
 			out = append(out, line("  "+tr(l, tStatusLast, k), window.ClassText))
 		}
 	}
@@ -66,7 +67,7 @@ func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn ch
 	if n := conn.Ignored; n > 0 {
 		nothing = false
 		out = append(out, line(tr(l, tStatusOtherIgnored, n), window.ClassText))
-		if r := chat.SanitizeLine(conn.LastIgnored); r != "" {
+		if r := safetext.Line(conn.LastIgnored); r != "" {
 			out = append(out, line("  "+tr(l, tStatusLast, r), window.ClassText))
 		}
 	}
@@ -77,8 +78,8 @@ func StatusLines(l window.Labels, conv *chat.Conversation, agent string, conn ch
 	if len(conn.AuthMethods) > 0 {
 		out = append(out, line(tr(l, tStatusAuth), window.ClassError))
 		for _, m := range conn.AuthMethods {
-			text := "  " + chat.SanitizeLine(m.Name)
-			if d := chat.SanitizeLine(m.Description); d != "" {
+			text := "  " + safetext.Line(m.Name)
+			if d := safetext.Line(m.Description); d != "" {
 				text += " — " + d
 			}
 			out = append(out, line(text, window.ClassText))

@@ -6,8 +6,8 @@ import (
 	"time"
 	"unicode"
 
-	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // The bounds of one walk of a workspace, besides maxFiles: how many folders it lists (a
@@ -69,7 +69,7 @@ func WalkWorkspace(ws runtime.Workspace) Walker {
 
 // mentionable reports whether a path can follow an @: no white space, no control character.
 func mentionable(p string) bool {
-	return p != "" && chat.SanitizeLine(p) == p && !strings.ContainsFunc(p, func(r rune) bool {
+	return p != "" && safetext.Line(p) == p && !strings.ContainsFunc(p, func(r rune) bool {
 		return unicode.IsSpace(r) || r == 0xfffd
 	})
 }

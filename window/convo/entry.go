@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"github.com/alecthomas/chroma/v2"
 )
 
@@ -246,8 +247,8 @@ func (ev *entryView) speakerLine(e chat.Entry, rc *renderCtx) line {
 		title = e.Author
 	}
 	glyph, colour, emoji := IconFor(icon, title, e.Author)
-	title = displayText(chat.SanitizeLine(title), 0)
-	glyph = displayText(chat.SanitizeLine(glyph), 0)
+	title = displayText(safetext.Line(title), 0)
+	glyph = displayText(safetext.Line(glyph), 0)
 	gcls := IconClass(colour)
 	if emoji {
 		gcls = ClassText
@@ -263,7 +264,7 @@ func (ev *entryView) appendFoot(rc *renderCtx) {
 	if ev.lost <= 0 {
 		return
 	}
-	t := displayText(chat.SanitizeLine(rc.opts.Labels.Dropped(ev.lost)), 0)
+	t := displayText(safetext.Line(rc.opts.Labels.Dropped(ev.lost)), 0)
 	indent := int16(2)
 	if ev.kind == chat.KindNotice {
 		indent = 0

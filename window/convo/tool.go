@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // renderTool makes a tool call's lines: a header "⚙ title — status" (in the error colour
@@ -27,7 +28,7 @@ func (ev *entryView) renderTool(e chat.Entry, rc *renderCtx) {
 		}
 		text += m.dash + status
 	}
-	text = displayText(chat.SanitizeLine(text), 0)
+	text = displayText(safetext.Line(text), 0)
 	cls := ClassType
 	if t.Status == "failed" {
 		cls = ClassError
@@ -70,7 +71,7 @@ func (ev *entryView) renderTool(e chat.Entry, rc *renderCtx) {
 				}
 			}
 		case "terminal":
-			s := displayText(chat.SanitizeLine(rc.opts.Labels.Terminal(p.TerminalID)), 0)
+			s := displayText(safetext.Line(rc.opts.Labels.Terminal(p.TerminalID)), 0)
 			out(s, s, ClassComment)
 		}
 	}
@@ -120,7 +121,7 @@ func (ev *entryView) renderPlan(e chat.Entry, rc *renderCtx) {
 		case "completed":
 			mark, cls = m.completed, ClassComment
 		}
-		content := displayText(chat.SanitizeLine(p.Content), 0)
+		content := displayText(safetext.Line(p.Content), 0)
 		text := mark + " " + content
 		ev.lines = append(ev.lines, line{text: text, raw: text, kind: RowPlan, block: -1, region: region,
 			indent: 2, cont: int16(textWidth(mark) + 1), word: true,
