@@ -88,7 +88,7 @@ type application struct {
 	startRefs []store.WindowRef
 	startSave bool
 	startLoad loaded
-	// panel is the Agents panel and the configuration edited from the screen (app_panel.go).
+	// panel is the Agents panel and the configuration edited from the screen (panel.go).
 	panel panelState
 }
 

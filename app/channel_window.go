@@ -6,7 +6,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
-	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
+	"git.rickub.com/bots-garden/sidekicks/window/chatwin"
 )
 
 // openChannelWindow opens a channel's window on its conversation. handled is false when
@@ -45,14 +45,14 @@ func (ap *application) refreshChannelWindow(w *appWindow) {
 // channelWidget returns the content of a channel's window: its conversation, on the agent
 // window's widget in channel mode; nil when the agents run no conversations (the window
 // then lists the channel's members). Screen's goroutine.
-func (ap *application) channelWidget(id store.ChannelID) *agentwin.Widget {
+func (ap *application) channelWidget(id store.ChannelID) *chatwin.Widget {
 	c := ap.agents
-	return agentwin.NewChannel(ap.app, c.Service(), chat.ChannelKey(int64(id)), agentwin.Channel{
-		Members: func() []agentwin.Member {
+	return chatwin.NewChannel(ap.app, c.Service(), chat.ChannelKey(int64(id)), chatwin.Channel{
+		Members: func() []chatwin.Member {
 			ch, _ := ap.channelByID(id)
 			return ap.windowMembers(ch.Members)
 		},
-		Agents: func() []agentwin.Member {
+		Agents: func() []chatwin.Member {
 			names := make([]string, len(ap.cfg.Agents))
 			for i, a := range ap.cfg.Agents {
 				names[i] = a.Name
@@ -75,15 +75,15 @@ func (ap *application) channelWidget(id store.ChannelID) *agentwin.Widget {
 			hint, _ := chat.RouteHint(err, ap.x.lang)
 			return hint
 		},
-	}, agentwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
+	}, chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
 }
 
 // windowMembers describes agents for a channel window: icon, title and state, or the name
 // alone for one no longer in the configuration.
-func (ap *application) windowMembers(names []string) []agentwin.Member {
-	out := make([]agentwin.Member, len(names))
+func (ap *application) windowMembers(names []string) []chatwin.Member {
+	out := make([]chatwin.Member, len(names))
 	for i, name := range names {
-		m := agentwin.Member{Name: name, Title: safetext.Line(name)}
+		m := chatwin.Member{Name: name, Title: safetext.Line(name)}
 		if a := ap.cfg.Agent(name); a != nil {
 			m.Title, m.Icon = memberTitle(*a), safetext.Line(a.Icon)
 			st := ap.states.byName[name]

@@ -7,7 +7,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
-	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
+	"git.rickub.com/bots-garden/sidekicks/window/chatwin"
 )
 
 // wireConversations ties the application to the conversation service once the screen
@@ -17,7 +17,7 @@ import (
 func (ap *application) wireConversations() {
 	c := ap.agents
 	c.SetPermissions(func(k chat.Key) chat.Permissions {
-		return agentwin.Permissions(ap.app, agentwin.PermissionOptions{
+		return chatwin.Permissions(ap.app, chatwin.PermissionOptions{
 			Title: ap.agentTitle,
 			Window: func() *window.Window {
 				if w := ap.windowOfKey(k); w != nil {

@@ -2,7 +2,7 @@ package app
 
 import (
 	"git.rickub.com/bots-garden/sidekicks/window"
-	"git.rickub.com/bots-garden/sidekicks/window/agents"
+	"git.rickub.com/bots-garden/sidekicks/window/workbench"
 )
 
 // keyList is Help ▸ Keys: the toolkit's keys, with what two of them do in Sidekicks (Ctrl-W
@@ -21,5 +21,5 @@ func keyList(a *window.App) []window.KeyGroup {
 			}
 		}
 	}
-	return append(groups, agents.KeyGroups(a.Labels().Language())...)
+	return append(groups, workbench.KeyGroups(a.Labels().Language())...)
 }

@@ -2,11 +2,11 @@ package app
 
 import (
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/window/agents"
 	"git.rickub.com/bots-garden/sidekicks/window/wizard"
+	"git.rickub.com/bots-garden/sidekicks/window/workbench"
 )
 
-// This file puts the Agents panel (window/agents) and the "Add an agent…" wizard
+// This file puts the Agents panel (window/workbench) and the "Add an agent…" wizard
 // (window/wizard) in the application: Agent ▸ Agents panel… and Agent ▸ Add an agent….
 
 // panelState is what the application keeps of the Agents panel and of the configuration
@@ -14,7 +14,7 @@ import (
 type panelState struct {
 	// view is made the first time it is shown, on the agents of the configuration then;
 	// every reload gives it the new ones.
-	view *agents.Panel
+	view *workbench.Panel
 	// creating is set while Create agents file writes the file.
 	creating bool
 	// followsProject is set once Create agents file has started to follow the project
@@ -35,12 +35,12 @@ func (ap *application) panelHandlers(h menuHandlers) menuHandlers {
 
 // agentsPanel returns the Agents panel, made on first use; nil when the agents run on no
 // supervisor.
-func (ap *application) agentsPanel() *agents.Panel {
+func (ap *application) agentsPanel() *workbench.Panel {
 	if ap.panel.view != nil {
 		return ap.panel.view
 	}
 	sup := ap.agents.Supervisor()
-	ap.panel.view = agents.NewPanel(agents.PanelOptions{
+	ap.panel.view = workbench.NewPanel(workbench.PanelOptions{
 		Highlighter:      ap.highlighter,
 		App:              ap.app,
 		Supervisor:       sup,

@@ -5,7 +5,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
-	"git.rickub.com/bots-garden/sidekicks/window/agentwin"
+	"git.rickub.com/bots-garden/sidekicks/window/chatwin"
 )
 
 // windowKind says what one of the application's windows shows.
@@ -28,10 +28,10 @@ type appWindow struct {
 	view    *window.TextView
 	// known is the agent as last configured, shown once it is removed.
 	known config.Agent
-	// agentWin is an agent window's conversation (app_agentwin.go); view is nil then.
+	// agentWin is an agent window's conversation (agent_window.go); view is nil then.
 	agentWin *agentWindow
 	// chanWin is a channel window's conversation (channels_win.go); view is nil then.
-	chanWin *agentwin.Widget
+	chanWin *chatwin.Widget
 }
 
 // find returns the open window of a kind (and channel or agent), nil when none.

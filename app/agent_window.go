@@ -1,0 +1,154 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/chatwin"
+)
+
+// This file puts the agent windows (window/agentwin) in the application: opening one on
+// the agent's conversation, starting the agent as it opens, following the configuration,
+// and the part of Agent status that comes from the conversations and connections.
+
+// agentWindow is what an agent window holds beyond appWindow.
+type agentWindow struct {
+	// agent is the agent as configured now, read by the walks of its workspace (on other
+	// goroutines): a reload may move the workspace.
+	agent atomic.Pointer[config.Agent]
+	// removedTold is set once the conversation says that the agent left the configuration
+	// (screen's goroutine).
+	removedTold bool
+}
+
+// openAgentWindow opens the window of the agent's conversation (its history shown, what
+// is typed sent to it) and starts the agent. It returns nil when the window could not be
+// opened (too many windows: the manager said so in the status bar).
+func (ap *application) openAgentWindow(name, title string) *appWindow {
+	c := ap.agents
+	info := chatwin.AgentInfo{
+		Name:  name,
+		Title: safetext.Line(name),
+		// The states the screen keeps from the supervisor's events (takeStates).
+		State: func() runtime.State { return ap.states.byName[name].State },
+	}
+	w := &appWindow{kind: winAgent, agent: name, agentWin: &agentWindow{}}
+	if a := ap.cfg.Agent(name); a != nil {
+		w.known = *a
+		w.agentWin.setAgent(*a)
+		info.Title, info.Icon = agentTitleText(*a), safetext.Line(a.Icon)
+		info.Files = w.agentWin.walk
+	}
+	widget := chatwin.New(ap.app, c.Service(), chat.AgentKey(name), info, chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
+	win, err := ap.app.AddWindow(title, widget)
+	if err != nil {
+		widget.Closed() // New opened the conversation: close it again
+		return nil
+	}
+	widget.SetWindow(win)
+	// Closing the window gives up starting the agent, if it is not ready yet.
+	ctx, cancel := context.WithCancel(context.Background())
+	w.win = win
+	win.OnClose(func() {
+		cancel()
+		ap.forget(w)
+		widget.Closed()
+	})
+	ap.wins = append(ap.wins, w)
+	if w.known.Name != "" {
+		ap.startAgent(ctx, name)
+	}
+	return w
+}
+
+// setAgent records the agent as configured now.
+func (aw *agentWindow) setAgent(a config.Agent) { aw.agent.Store(&a) }
+
+// walk lists the files of the agent's workspace, as configured now (chatwin.Walker).
+func (aw *agentWindow) walk(ctx context.Context, limit int) ([]string, error) {
+	a := aw.agent.Load()
+	if a == nil {
+		return nil, nil
+	}
+	return chatwin.WalkWorkspace(runtime.WorkspaceFor(*a))(ctx, limit)
+}
+
+// agentTitleText is the title an agent's replies are labelled with: its title, or its
+// name when it has none.
+func agentTitleText(a config.Agent) string {
+	if a.Title != "" {
+		return safetext.Line(a.Title)
+	}
+	return safetext.Line(a.Name)
+}
+
+// startAgent starts the agent of a window that opens, so that it is ready when the user
+// has typed the first message; the window shows it starting. An agent in error is left
+// as it is (its window says so; the next message restarts it), and one that would need
+// another to stop, or to wait for a slot, starts with its first message instead.
+func (ap *application) startAgent(ctx context.Context, name string) {
+	s := ap.agents
+	if ap.states.byName[name].State == runtime.Error {
+		return
+	}
+	ap.app.Go(func() {
+		err := s.StartAgent(ctx, name)
+		switch {
+		case err == nil, ctx.Err() != nil, errors.Is(err, agentstack.ErrNoFreeSlot), errors.Is(err, runtime.ErrShuttingDown):
+		default:
+			ap.log.Printf("starting %s as its window opened: %v", name, err)
+		}
+	})
+}
+
+// refreshAgentWindow follows the configuration in an agent window: its title, and once
+// the agent is removed, a line in its conversation that says so.
+func (ap *application) refreshAgentWindow(w *appWindow) {
+	aw := w.agentWin
+	if a := ap.cfg.Agent(w.agent); a != nil {
+		w.known = *a
+		aw.removedTold = false
+		aw.setAgent(*a)
+		w.win.SetTitle(agentLabel(*a))
+		return
+	}
+	if aw.removedTold || w.known.Name == "" {
+		return // told already, or never configured in this run
+	}
+	aw.removedTold = true
+	notice := ap.x.t(msgAgentRemoved)
+	svc := ap.agents.Service()
+	ap.work.Do(func() {
+		if conv, ok := svc.Conversation(chat.AgentKey(w.agent)); ok {
+			conv.AddNotice(notice)
+		}
+	})
+}
+
+// agentStatusLines is what Agent status adds under an agent: where it works, the commands
+// it announced, what it sent that was ignored, the login it asks for (screen's goroutine).
+func (ap *application) agentStatusLines(a config.Agent) []window.TextLine {
+	lines := agentPlaceLines(ap.x, a)
+	conv, _ := ap.agents.Service().Conversation(chat.AgentKey(a.Name))
+	conn := ap.agents.ConnStatus(a.Name)
+	for _, l := range chatwin.StatusLines(ap.app.Labels(), conv, a.Name, conn) {
+		l.Text = "  " + l.Text
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// agentPlaceLines say where an agent works: its workspace, and its runtime.
+func agentPlaceLines(x texts, a config.Agent) []window.TextLine {
+	return []window.TextLine{
+		{Text: "  " + x.t(msgWorkspace, safetext.Line(a.Workspace))},
+		{Text: "  " + x.t(msgRuntime, runtimeText(a))},
+	}
+}

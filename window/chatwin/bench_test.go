@@ -1,0 +1,185 @@
+package chatwin
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+)
+
+// history returns entries of about lines lines: turns of a one-line question and a
+// 37-line reply (prose, and a Go code block).
+func history(lines int) []chat.Entry {
+	var reply strings.Builder
+	for i := 0; i < 12; i++ {
+		fmt.Fprintf(&reply, "Line %d of the explanation, with enough words to look like prose.\n", i)
+	}
+	reply.WriteString("\n```go\n")
+	for i := 0; i < 20; i++ {
+		fmt.Fprintf(&reply, "\tx%d := compute(%d) // step\n", i, i)
+	}
+	reply.WriteString("```\n\nThat is all.\n")
+	var out []chat.Entry
+	for n, turn := 0, int64(1); n < lines; n, turn = n+38, turn+1 {
+		out = append(out,
+			chat.Entry{Kind: chat.KindUser, Text: fmt.Sprintf("question %d", n), Turn: turn, Done: true},
+			chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: reply.String(), Turn: turn, Done: true})
+	}
+	return out
+}
+
+// streaming opens a 200×60 agent window over a conversation of about lines lines, starts a
+// turn and returns the handler the reply streams through.
+func streaming(b *testing.B, lines int) (*world, chat.SessionHandler) {
+	b.Helper()
+	wd := newWorld(b, withSize(200, 60))
+	wd.w.Conversation().Load(history(lines))
+	wd.sync()
+	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "/stream") }) })
+	wd.started()
+	b.Cleanup(func() { close(wd.agent.release) })
+	h := wd.agent.handler()
+	h.Chunk(chat.ChunkAgentMessage, "Streaming: ")
+	wd.sync()
+	return wd, h
+}
+
+// chunkAt is the i-th chunk of a streamed reply: a new line every eight chunks, and a new
+// entry (after a thought) every 40,000, below the 1 MiB cap of an entry.
+func chunkAt(h chat.SessionHandler, i int) {
+	switch {
+	case i%40_000 == 39_999:
+		h.Chunk(chat.ChunkAgentThought, "thinking again\n")
+	case i%8 == 7:
+		h.Chunk(chat.ChunkAgentMessage, "jumps over the dog.\n")
+	default:
+		h.Chunk(chat.ChunkAgentMessage, "the quick brown fox ")
+	}
+}
+
+// benchFrame measures one whole frame of the screen (the menu bar, the window's frame,
+// the agent window, the status bar, shown on the simulation screen) while a reply
+// streams: a chunk through the agent's handler, then the frame. It reports, as "x-tcell",
+// the frame's time over tcell's own full redraw measured in the same run.
+func benchFrame(b *testing.B, lines int) {
+	wd, h := streaming(b, lines)
+	total := onUI(wd.harness, func() int { return wd.w.view.Total() })
+	done := make(chan time.Duration)
+	b.ReportAllocs()
+	b.ResetTimer()
+	wd.app.Post(func() {
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			chunkAt(h, i)
+			wd.app.DrawFrame()
+		}
+		done <- time.Since(start)
+	})
+	elapsed := <-done
+	b.StopTimer()
+	if rows := onUI(wd.harness, func() int { return wd.w.cur.n }); rows < 50 {
+		b.Fatalf("%d rows drawn", rows)
+	}
+	b.ReportMetric(float64(total), "rows")
+	b.ReportMetric(float64(elapsed)/float64(b.N)/float64(tcellRedraw(b)), "x-tcell")
+}
+
+// tcellRedraw is the time of one full redraw of a 200×60 simulation screen by tcell
+// itself: every cell changed, then shown.
+func tcellRedraw(b *testing.B) time.Duration {
+	sim := tcell.NewSimulationScreen("UTF-8")
+	if err := sim.Init(); err != nil {
+		b.Fatal(err)
+	}
+	defer sim.Fini()
+	sim.SetSize(200, 60)
+	st := tcell.StyleDefault.Foreground(tcell.ColorSilver).Background(tcell.ColorNavy)
+	const n = 300
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		for y := 0; y < 60; y++ {
+			for x := 0; x < 200; x++ {
+				sim.SetContent(x, y, rune('a'+(x+y+i)%26), nil, st)
+			}
+		}
+		sim.Show()
+	}
+	return time.Since(start) / n
+}
+
+// BenchmarkAgentWindowFrame100k is a frame of an agent window over 100,000 lines while a
+// reply streams: the goal is the cost of the same frame over 100 lines, and at most 1.5×
+// tcell's full redraw (x-tcell ≤ 1.5).
+func BenchmarkAgentWindowFrame100k(b *testing.B) { benchFrame(b, 100_000) }
+
+// BenchmarkAgentWindowFrame100 is the same frame over 100 lines.
+func BenchmarkAgentWindowFrame100(b *testing.B) { benchFrame(b, 100) }
+
+// BenchmarkTcellFullRedraw is tcell's own cost of changing every cell of a 200×60
+// simulation screen and showing it: the baseline of the frames above (a copy of the
+// window package's, so that the ratio is measured in the same run).
+func BenchmarkTcellFullRedraw(b *testing.B) {
+	sim := tcell.NewSimulationScreen("UTF-8")
+	if err := sim.Init(); err != nil {
+		b.Fatal(err)
+	}
+	defer sim.Fini()
+	sim.SetSize(200, 60)
+	st := tcell.StyleDefault.Foreground(tcell.ColorSilver).Background(tcell.ColorNavy)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		for y := 0; y < 60; y++ {
+			for x := 0; x < 200; x++ {
+				sim.SetContent(x, y, rune('a'+(x+y+i)%26), nil, st)
+			}
+		}
+		sim.Show()
+	}
+}
+
+// BenchmarkAgentWindowFlood measures the chunks per second an open agent window absorbs
+// from a flooding agent: the agent's goroutine applies each chunk to the conversation and
+// asks for a redraw; the screen's goroutine draws at most 60 frames a second. Meanwhile
+// keys are typed into the window, one every 10,000 chunks; "key-ms" is the longest time one
+// took to be handled and drawn.
+func BenchmarkAgentWindowFlood(b *testing.B) {
+	wd, h := streaming(b, 10_000)
+	keys := make(chan time.Duration, 1)
+	flood := make(chan time.Duration, 1)
+	b.ResetTimer()
+	go func() {
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			chunkAt(h, i)
+		}
+		flood <- time.Since(start)
+	}()
+	go func() {
+		var worst, sum time.Duration
+		for i := 0; i < b.N/10_000; i++ {
+			start := time.Now()
+			wd.injectKey(tcell.KeyRune, 'k', tcell.ModNone)
+			wd.sync()
+			d := time.Since(start)
+			worst, sum = max(worst, d), sum+d
+		}
+		if n := b.N / 10_000; n > 0 {
+			b.Logf("keys: %d, mean %v, worst %v", n, sum/time.Duration(n), worst)
+		}
+		keys <- worst
+	}()
+	elapsed := <-flood
+	b.StopTimer()
+	worst := <-keys
+	wd.sync()
+	if text, _ := wd.input(); len(text) != b.N/10_000 {
+		b.Fatalf("%d keys typed, %d reached the input", b.N/10_000, len(text))
+	}
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "chunks/s")
+	b.ReportMetric(float64(worst)/float64(time.Millisecond), "key-ms")
+}

@@ -1,0 +1,187 @@
+package chatwin
+
+import (
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+)
+
+// The limits of the @ list: the walk stops at maxFiles files, and at most maxShown of those
+// that match are listed (type one more letter to see the others).
+const (
+	maxFiles = 5000
+	maxShown = 200
+)
+
+// listKind says which list is open over the bottom of the conversation.
+type listKind int
+
+const (
+	listNone     listKind = iota
+	listCommands          // / as the first character: the agent's commands
+	listFiles             // @ starting a word: the workspace's files
+)
+
+// choice is one entry of a completion list.
+type choice struct {
+	// insert is what completing puts in place of the word ("/web ", "@docs/a.md ").
+	insert string
+	// word is the entry as a complete word ("/web", "@docs/a.md"): Enter on it sends.
+	word string
+	// name, desc and hint are what the list shows.
+	name, desc, hint string
+}
+
+// completion is the state of the list: what it completes, its entries, the one
+// highlighted, and the files of the last walk.
+type completion struct {
+	kind     listKind
+	from, to int // the word being completed is text[from:to]
+	items    []choice
+	sel, top int
+
+	// Esc closes the list until the text changes: until the editor's rev differs.
+	dismissed    bool
+	dismissedRev uint64
+
+	walking bool
+	walkGen int
+	files   []string
+}
+
+// visible reports whether the list is on screen: it has entries, or it waits for the walk.
+func (c *completion) visible() bool {
+	return c.kind != listNone && (len(c.items) > 0 || c.kind == listFiles && c.walking)
+}
+
+// ready reports whether there is an entry to take.
+func (c *completion) ready() bool { return c.kind != listNone && len(c.items) > 0 }
+
+// current returns the highlighted entry.
+func (c *completion) current() choice { return c.items[c.sel] }
+
+// exact reports whether the word being completed already reads as one of the entries.
+func (c *completion) exact(text string) bool {
+	w := text[c.from:c.to]
+	for _, it := range c.items {
+		if it.word == w {
+			return true
+		}
+	}
+	return false
+}
+
+// move moves the highlight by d entries, within the list.
+func (c *completion) move(d int) {
+	if len(c.items) == 0 {
+		return
+	}
+	c.sel = min(max(c.sel+d, 0), len(c.items)-1)
+}
+
+// dismiss closes the list until the text changes.
+func (c *completion) dismiss(rev uint64) {
+	c.dismissed, c.dismissedRev = true, rev
+	c.kind, c.items = listNone, nil
+}
+
+// update recomputes the list after a change of the text or of the cursor. It returns true
+// when a file list opens, which asks for a new walk of the workspace.
+func (c *completion) update(text string, cursor int, rev uint64, commands []chat.Command) (walk bool) {
+	if c.dismissed && rev == c.dismissedRev {
+		return false
+	}
+	c.dismissed = false
+	was, wasFrom := c.kind, c.from
+	c.kind, c.items = listNone, c.items[:0]
+	if from, to, ok := commandWord(text, cursor); ok && len(commands) > 0 {
+		c.kind, c.from, c.to = listCommands, from, to
+		for _, cmd := range chat.FilterCommands(commands, text[from+1:cursor]) {
+			ch := choice{insert: "/" + cmd.Name, word: "/" + cmd.Name, name: "/" + cmd.Name, desc: cmd.Description}
+			if cmd.HasInput {
+				ch.insert += " "
+				if cmd.InputHint != "" {
+					ch.hint = "<" + cmd.InputHint + ">"
+				}
+			}
+			c.items = append(c.items, ch)
+		}
+	} else if from, to, ok := mentionWord(text, cursor); ok {
+		c.kind, c.from, c.to = listFiles, from, to
+		walk = was != listFiles || wasFrom != from
+		if !walk {
+			c.filterFiles(text[from+1 : cursor])
+		}
+	}
+	if c.kind != was || c.from != wasFrom {
+		c.sel, c.top = 0, 0
+	}
+	c.sel = min(c.sel, max(len(c.items)-1, 0))
+	return walk
+}
+
+// filterFiles lists the walked files that match typed: those whose own name starts with it
+// first, then those whose path only contains it, ignoring case, maxShown at most.
+func (c *completion) filterFiles(typed string) {
+	c.items = c.items[:0]
+	if c.walking {
+		return
+	}
+	typed = strings.ToLower(typed)
+	var later []string
+	for _, f := range c.files {
+		if len(c.items) >= maxShown {
+			break
+		}
+		lower := strings.ToLower(f)
+		switch {
+		case strings.HasPrefix(path.Base(lower), typed):
+			c.items = append(c.items, fileChoice(f))
+		case strings.Contains(lower, typed) && len(c.items)+len(later) < maxShown:
+			later = append(later, f)
+		}
+	}
+	for _, f := range later {
+		if len(c.items) >= maxShown {
+			break
+		}
+		c.items = append(c.items, fileChoice(f))
+	}
+}
+
+func fileChoice(f string) choice {
+	return choice{insert: "@" + f + " ", word: "@" + f, name: f}
+}
+
+// commandWord returns the first word of the text when it starts with / and the cursor is in
+// it (after the /).
+func commandWord(text string, cursor int) (from, to int, ok bool) {
+	if !strings.HasPrefix(text, "/") || cursor < 1 {
+		return 0, 0, false
+	}
+	to = len(text)
+	if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
+		to = i
+	}
+	return 0, to, cursor <= to
+}
+
+// mentionWord returns the word around the cursor when it starts with @ (a mention starts a
+// word: at the start of the text or after white space, as chat.SplitMentions reads it).
+func mentionWord(text string, cursor int) (from, to int, ok bool) {
+	if i := strings.LastIndexFunc(text[:cursor], unicode.IsSpace); i >= 0 {
+		_, size := utf8.DecodeRuneInString(text[i:])
+		from = i + size
+	}
+	if from >= len(text) || text[from] != '@' || cursor <= from {
+		return 0, 0, false
+	}
+	to = len(text)
+	if i := strings.IndexFunc(text[cursor:], unicode.IsSpace); i >= 0 {
+		to = cursor + i
+	}
+	return from, to, true
+}

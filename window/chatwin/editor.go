@@ -1,0 +1,305 @@
+package chatwin
+
+import (
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"github.com/rivo/uniseg"
+)
+
+// tabWidth is the distance between tab stops in the input, as in the conversation.
+const tabWidth = 4
+
+// maxHistory is how many sent prompts Up can recall.
+const maxHistory = 500
+
+// editor is the text of the input area: several lines, a cursor between grapheme clusters
+// (never inside one), and the prompts sent before. It knows nothing of the screen but the
+// width it is laid out at.
+type editor struct {
+	text   string
+	cursor int // byte offset in text, on a cluster boundary
+	goal   int // the column Up and Down aim at; -1 when none
+	rev    uint64
+
+	history []string
+	hist    int    // the prompt of history shown, -1 when none is
+	draft   string // what the input held when Up started browsing
+
+	cache struct {
+		rev   uint64
+		width int
+		rows  []vrow
+	}
+}
+
+// vrow is one row of the input on screen: text[start:end], without its newline.
+type vrow struct{ start, end int }
+
+func newEditor() *editor { return &editor{goal: -1, hist: -1} }
+
+// cluster returns the first grapheme cluster of s, its width in cells at column col (a tab
+// reaches the next stop), and the rest.
+func cluster(s string, col int) (string, int, string) {
+	if s[0] == '\t' {
+		return s[:1], tabWidth - col%tabWidth, s[1:]
+	}
+	if s[0] == '\n' {
+		return s[:1], 0, s[1:]
+	}
+	c, rest, w, _ := uniseg.FirstGraphemeClusterInString(s, -1)
+	return c, w, rest
+}
+
+// cleanInput makes typed or pasted text fit the input: CR LF and lone CRs become newlines,
+// and escape sequences and control characters other than newline and tab go.
+func cleanInput(s string) string {
+	if strings.ContainsRune(s, '\r') {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+	}
+	return safetext.Text(s)
+}
+
+// set replaces the text and puts the cursor at its end.
+func (e *editor) set(s string) {
+	e.text = s
+	e.cursor = len(s)
+	e.changed()
+}
+
+func (e *editor) changed() {
+	e.rev++
+	e.goal = -1
+}
+
+// edited is a change made by the user: it ends browsing the history.
+func (e *editor) edited() {
+	e.changed()
+	e.hist = -1
+}
+
+// insert types s at the cursor.
+func (e *editor) insert(s string) {
+	s = cleanInput(s)
+	if s == "" {
+		return
+	}
+	e.text = e.text[:e.cursor] + s + e.text[e.cursor:]
+	e.cursor += len(s)
+	e.edited()
+}
+
+// replace puts s in place of text[from:to] and the cursor after it.
+func (e *editor) replace(from, to int, s string) {
+	e.text = e.text[:from] + s + e.text[to:]
+	e.cursor = from + len(s)
+	e.edited()
+}
+
+// lineStart and lineEnd are the ends of the line that holds the cursor.
+func (e *editor) lineStart() int { return strings.LastIndexByte(e.text[:e.cursor], '\n') + 1 }
+
+func (e *editor) lineEnd() int {
+	if i := strings.IndexByte(e.text[e.cursor:], '\n'); i >= 0 {
+		return e.cursor + i
+	}
+	return len(e.text)
+}
+
+// prevBoundary returns the start of the cluster before the cursor (the cursor when none).
+func (e *editor) prevBoundary() int {
+	if e.cursor == 0 {
+		return 0
+	}
+	if e.text[e.cursor-1] == '\n' {
+		return e.cursor - 1
+	}
+	at, s := e.lineStart(), e.text[e.lineStart():e.cursor]
+	prev := at
+	for s != "" {
+		c, _, rest := cluster(s, 0)
+		prev = at
+		at += len(c)
+		s = rest
+	}
+	return prev
+}
+
+// nextBoundary returns the end of the cluster after the cursor.
+func (e *editor) nextBoundary() int {
+	if e.cursor >= len(e.text) {
+		return len(e.text)
+	}
+	c, _, _ := cluster(e.text[e.cursor:], 0)
+	return e.cursor + len(c)
+}
+
+func (e *editor) left()  { e.cursor, e.goal = e.prevBoundary(), -1 }
+func (e *editor) right() { e.cursor, e.goal = e.nextBoundary(), -1 }
+func (e *editor) home()  { e.cursor, e.goal = e.lineStart(), -1 }
+func (e *editor) end()   { e.cursor, e.goal = e.lineEnd(), -1 }
+
+// backspace deletes the cluster before the cursor; at the start of a line it joins the
+// line to the one above.
+func (e *editor) backspace() {
+	if p := e.prevBoundary(); p < e.cursor {
+		e.text = e.text[:p] + e.text[e.cursor:]
+		e.cursor = p
+		e.edited()
+	}
+}
+
+// del deletes the cluster under the cursor; at the end of a line it joins the next one.
+func (e *editor) del() {
+	if n := e.nextBoundary(); n > e.cursor {
+		e.text = e.text[:e.cursor] + e.text[n:]
+		e.edited()
+	}
+}
+
+// killStart and killEnd delete from the cursor to the start or the end of its line.
+func (e *editor) killStart() {
+	if s := e.lineStart(); s < e.cursor {
+		e.replace(s, e.cursor, "")
+	}
+}
+
+func (e *editor) killEnd() {
+	if end := e.lineEnd(); end > e.cursor {
+		e.text = e.text[:e.cursor] + e.text[end:]
+		e.edited()
+	}
+}
+
+// layout returns the rows of the text wrapped at width cells (at least one row, and at
+// least one cluster per row). It is cached until the text or the width changes.
+func (e *editor) layout(width int) []vrow {
+	width = max(width, 1)
+	if e.cache.rows != nil && e.cache.rev == e.rev && e.cache.width == width {
+		return e.cache.rows
+	}
+	rows := e.cache.rows[:0]
+	start, col, at := 0, 0, 0
+	for s := e.text; s != ""; {
+		c, w, rest := cluster(s, col)
+		switch {
+		case c == "\n":
+			rows = append(rows, vrow{start, at})
+			start, col = at+1, 0
+		case col > 0 && col+w > width:
+			rows = append(rows, vrow{start, at})
+			start = at
+			_, col, _ = cluster(s, 0)
+		default:
+			col += w
+		}
+		at += len(c)
+		s = rest
+	}
+	rows = append(rows, vrow{start, len(e.text)})
+	e.cache.rev, e.cache.width, e.cache.rows = e.rev, width, rows
+	return rows
+}
+
+// position returns the row and the column of the cursor in rows. At a wrapping point the
+// cursor is at the start of the next row.
+func (e *editor) position(rows []vrow) (row, col int) {
+	for i := len(rows) - 1; i >= 0; i-- {
+		if rows[i].start <= e.cursor {
+			row = i
+			break
+		}
+	}
+	return row, columnOf(e.text[rows[row].start:e.cursor])
+}
+
+// columnOf returns the width of s from column 0.
+func columnOf(s string) int {
+	col := 0
+	for s != "" {
+		_, w, rest := cluster(s, col)
+		col += w
+		s = rest
+	}
+	return col
+}
+
+// offsetAt returns the boundary of row r nearest to column col, not past it.
+func (e *editor) offsetAt(r vrow, col int) int {
+	at, c := r.start, 0
+	for s := e.text[r.start:r.end]; s != ""; {
+		cl, w, rest := cluster(s, c)
+		if c+w > col {
+			return at
+		}
+		c += w
+		at += len(cl)
+		s = rest
+	}
+	return r.end
+}
+
+// vertical moves the cursor by dy rows of the layout at width, keeping its column; it
+// reports false when there is no row there.
+func (e *editor) vertical(dy, width int) bool {
+	rows := e.layout(width)
+	row, col := e.position(rows)
+	target := row + dy
+	if target < 0 || target >= len(rows) {
+		return false
+	}
+	if e.goal < 0 {
+		e.goal = col
+	}
+	goal := e.goal
+	e.cursor = e.offsetAt(rows[target], goal)
+	e.goal = goal
+	return true
+}
+
+// remember adds a sent prompt to the history.
+func (e *editor) remember(s string) {
+	e.hist = -1
+	if n := len(e.history); n > 0 && e.history[n-1] == s {
+		return
+	}
+	e.history = append(e.history, s)
+	if len(e.history) > maxHistory {
+		e.history = append(e.history[:0], e.history[len(e.history)-maxHistory:]...)
+	}
+}
+
+// older shows the prompt sent before the one shown (the last one, when none is): Up on an
+// empty input, or on the first row while browsing. It reports false when there is none.
+func (e *editor) older() bool {
+	if e.hist == -1 {
+		if len(e.history) == 0 {
+			return false
+		}
+		e.draft = e.text
+		e.hist = len(e.history)
+	}
+	if e.hist == 0 {
+		return false
+	}
+	e.hist--
+	e.set(e.history[e.hist])
+	return true
+}
+
+// newer shows the prompt sent after the one shown, or what the input held before
+// browsing; false when not browsing.
+func (e *editor) newer() bool {
+	if e.hist == -1 {
+		return false
+	}
+	e.hist++
+	if e.hist >= len(e.history) {
+		e.hist = -1
+		e.set(e.draft)
+		return true
+	}
+	e.set(e.history[e.hist])
+	return true
+}

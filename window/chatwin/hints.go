@@ -1,0 +1,140 @@
+package chatwin
+
+import (
+	"strconv"
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// stateText is what the rule says of the agent: where a turn in progress is (busy is then
+// true), or that the agent is in error.
+func (w *Widget) stateText() (text string, busy bool) {
+	if w.channel != nil {
+		return w.channelState()
+	}
+	if w.closed {
+		return "", false
+	}
+	l := w.app.Labels()
+	state := w.agentState()
+	phase, ok := chat.TurnPhase(0), false
+	for _, t := range w.svc.Turns(w.key) {
+		if t.Agent == w.agent.Name {
+			phase, ok = t.Phase, true
+		}
+	}
+	if !ok {
+		if w.conv != nil {
+			if st := w.conv.State(w.agent.Name); st.Busy {
+				if st.Cancelling {
+					return tr(l, tCancelling), true
+				}
+				return tr(l, tWorking), true
+			}
+		}
+		switch state {
+		case runtime.Starting: // started for another conversation, or on opening
+			return tr(l, tStarting), true
+		case runtime.Error:
+			return tr(l, tStateError), false
+		}
+		return "", false
+	}
+	switch phase {
+	case chat.PhaseWaiting:
+		if state == runtime.Waiting {
+			return tr(l, tWaitingSlot), true
+		}
+		return tr(l, tStarting), true
+	case chat.PhaseOpening:
+		return tr(l, tOpeningSession), true
+	case chat.PhaseCancelling:
+		return tr(l, tCancelling), true
+	}
+	return tr(l, tWorking), true
+}
+
+// Hints returns the keys that work where the focus is, after the agent's last usage (the
+// tokens in its context, and its cost) when it reported one.
+func (w *Widget) Hints() []window.Hint {
+	var hs []window.Hint
+	l := w.app.Labels()
+	if u := w.usageText(); u != "" {
+		hs = append(hs, window.Hint{Text: u})
+	}
+	key := func(k window.Key) *window.Key { return &k }
+	if w.turnBusy() {
+		hs = append(hs, window.Hint{Keys: "Esc", Text: tr(l, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})
+	}
+	switch {
+	case w.focus == areaInput && w.list.visible():
+		hs = append(hs,
+			window.Hint{Keys: "↑↓", Label: window.LabelHintChoose},
+			window.Hint{Keys: "Tab", Text: tr(l, tHintComplete), Key: key(window.Named(window.KeyTab, 0))},
+			window.Hint{Keys: "Esc", Label: window.LabelHintClose, Key: key(window.Named(window.KeyEsc, 0))})
+	case w.focus == areaInput:
+		hs = append(hs,
+			window.Hint{Keys: "Enter", Text: tr(l, tHintSend), Key: key(window.Named(window.KeyEnter, 0))},
+			window.Hint{Keys: "Alt-Enter", Text: tr(l, tHintNewline), Key: key(window.Named(window.KeyEnter, window.ModAlt))},
+			window.Hint{Keys: "Tab", Text: tr(l, tHintToConversation), Key: key(window.Named(window.KeyTab, 0))})
+	default:
+		hs = append(hs,
+			window.Hint{Keys: "↑↓", Label: window.LabelHintMove},
+			window.Hint{Keys: "Shift", Text: tr(l, tHintSelect)},
+			window.Hint{Keys: "Ctrl-C", Text: tr(l, tHintCopy), Key: key(window.Ctrl('c'))},
+			window.Hint{Keys: "Tab", Text: tr(l, tHintToInput), Key: key(window.Named(window.KeyTab, 0))})
+	}
+	return append(hs, window.Hint{Keys: "Ctrl-W", Label: window.LabelHintClose, Key: key(window.Ctrl('w'))})
+}
+
+// usageText is the agent's last usage_update as the status bar shows it: "12.3k of 200k
+// tokens · 0.42 USD"; "" when it sent none.
+func (w *Widget) usageText() string {
+	if w.channel != nil {
+		return w.channelStatus()
+	}
+	if w.conv == nil {
+		return ""
+	}
+	u, ok := w.conv.Usage(w.agent.Name)
+	if !ok {
+		return ""
+	}
+	l := w.app.Labels()
+	fr := l.Language() == window.French
+	s := tr(l, tUsageTokens, compact(u.Used, fr), compact(u.Size, fr))
+	if u.Cost != nil {
+		cost := tr(l, tUsageCost, u.Cost.Amount, safetext.Line(u.Cost.Currency))
+		if fr {
+			cost = strings.Replace(cost, ".", ",", 1)
+		}
+		s += " · " + strings.TrimSpace(cost)
+	}
+	return s
+}
+
+// compact writes a count of tokens short: 950, 12.3k, 1.2M (with a decimal comma in
+// French).
+func compact(n int, fr bool) string {
+	var s string
+	switch {
+	case n < 0:
+		s = "?"
+	case n < 1000:
+		s = strconv.Itoa(n)
+	case n < 1_000_000:
+		s = strconv.FormatFloat(float64(n)/1000, 'f', 1, 64)
+		s = strings.TrimSuffix(s, ".0") + "k"
+	default:
+		s = strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64)
+		s = strings.TrimSuffix(s, ".0") + "M"
+	}
+	if fr {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}

@@ -1,0 +1,50 @@
+package workbench
+
+import (
+	"errors"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// errorText says, in the user's language, why an operation on p (a folder when dir) was
+// refused or failed. A refusal for protection says why: the file is protected, or the
+// folder holds a protected file (named when the workspace said which).
+func errorText(lang window.Language, err error, p string, dir bool, ws runtime.Workspace) string {
+	switch {
+	case errors.Is(err, runtime.ErrProtected):
+		if dir && !ws.Protected(p) {
+			if inside := containedProtected(err); inside != "" {
+				return trf(lang, tProtectedFolderFile, p, inside)
+			}
+			return trf(lang, tProtectedFolder, p)
+		}
+		return trf(lang, tProtected, p)
+	case errors.Is(err, runtime.ErrOutside):
+		return trf(lang, tOutside, p)
+	case errors.Is(err, fs.ErrNotExist):
+		return trf(lang, tGone, p)
+	case errors.Is(err, fs.ErrPermission):
+		return trf(lang, tPermission, p)
+	}
+	return trf(lang, tFailed, p, err.Error())
+}
+
+// containedProtected returns the protected file a workspace named when it refused to
+// delete or move a folder ("… contains "skills/x.md": protected file"), "" when it did not.
+func containedProtected(err error) string {
+	msg := err.Error()
+	i := strings.Index(msg, "contains ")
+	if i < 0 {
+		return ""
+	}
+	q, qerr := strconv.QuotedPrefix(msg[i+len("contains "):])
+	if qerr != nil {
+		return ""
+	}
+	s, _ := strconv.Unquote(q)
+	return s
+}
