@@ -138,7 +138,7 @@ func (ap *application) agentStatusLines(a config.Agent) []window.TextLine {
 	lines := agentPlaceLines(ap.x, a)
 	conv, _ := ap.agents.Service().Conversation(chat.AgentKey(a.Name))
 	conn := ap.agents.ConnStatus(a.Name)
-	for _, l := range agentwin.StatusLines(ap.app.Labels(), conv, a.Name, conn) {
+	for _, l := range agentwin.StatusLines(ap.app.Language(), conv, a.Name, conn) {
 		l.Text = "  " + l.Text
 		lines = append(lines, l)
 	}

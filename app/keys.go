@@ -21,5 +21,5 @@ func keyList(a *window.App) []window.KeyGroup {
 			}
 		}
 	}
-	return append(groups, agents.KeyGroups(a.Labels().Language())...)
+	return append(groups, agents.KeyGroups(a.Language())...)
 }

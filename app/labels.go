@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -343,7 +344,7 @@ func (x texts) t(m msg, args ...any) string {
 // textsOf returns the application's texts in the screen's language now: what is built
 // when it opens (a menu, the list of keys) follows a reload that changed the language.
 func textsOf(a *window.App) texts {
-	if a.Labels().Language() == window.French {
+	if a.Language() == i18n.French {
 		return texts{lang: config.French}
 	}
 	return texts{lang: config.English}

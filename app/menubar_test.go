@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
@@ -15,13 +16,13 @@ import (
 // in both languages, and Create agents file follows CanCreateAgentsFile.
 func TestMenuAgentsAndConfigurationEntries(t *testing.T) {
 	for _, tc := range []struct {
-		lang                            window.Language
+		lang                            i18n.Lang
 		panel, add, create, edit        rune
 		panelText, createText, editText string
 		addText                         string
 	}{
-		{window.English, 'p', 'a', 'f', 'e', "Agents panel…", "Create agents file", "Edit configuration", "Add an agent…"},
-		{window.French, 'p', 'j', 'f', 'm', "Panneau des agents…", "Créer le fichier d'agents", "Modifier la configuration", "Ajouter un agent…"},
+		{i18n.English, 'p', 'a', 'f', 'e', "Agents panel…", "Create agents file", "Edit configuration", "Add an agent…"},
+		{i18n.French, 'p', 'j', 'f', 'm', "Panneau des agents…", "Créer le fichier d'agents", "Modifier la configuration", "Ajouter un agent…"},
 	} {
 		h := newScreenHarness(t, 100, 30, tc.lang)
 		var ran []string
@@ -70,7 +71,7 @@ func TestMenuAgentsAndConfigurationEntries(t *testing.T) {
 // TestMenuEntriesWithoutHandlers: an entry whose handler is nil is disabled, Create agents
 // file included.
 func TestMenuEntriesWithoutHandlers(t *testing.T) {
-	a := newScreenless(t, window.English)
+	a := newScreenless(t, i18n.English)
 	x := textsOf(a)
 	for _, m := range menuBar(a, menuHandlers{}) {
 		for _, it := range m.Items() {
@@ -93,7 +94,7 @@ func TestMenuEntriesWithoutHandlers(t *testing.T) {
 // TestChannelsMenuMembersAndUnread: the member entries are offered when their handlers
 // are set, and a channel with unread content is marked.
 func TestChannelsMenuMembersAndUnread(t *testing.T) {
-	app := newScreenless(t, window.English)
+	app := newScreenless(t, i18n.English)
 	x := textsOf(app)
 	added := false
 	menus := menuBar(app, menuHandlers{
@@ -131,7 +132,7 @@ func TestChannelsMenuMembersAndUnread(t *testing.T) {
 // TestMenuBarLetters: in either language, the menus of the bar have letters of their own,
 // and within each menu no two entries share one.
 func TestMenuBarLetters(t *testing.T) {
-	for _, lang := range []window.Language{window.English, window.French} {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 		a := newScreenless(t, lang)
 		menus := menuBar(a, menuHandlers{Channels: func() []string { return []string{"general"} },
 			Agents: func() []agentEntry { return []agentEntry{{Name: "alice"}} }})
@@ -166,7 +167,7 @@ func TestMenuBarLetters(t *testing.T) {
 
 // TestMenuBarQuitsWithoutAHandler: with no Quit handler, Sidekicks ▸ Quit stops the screen.
 func TestMenuBarQuitsWithoutAHandler(t *testing.T) {
-	a := newScreenless(t, window.English)
+	a := newScreenless(t, i18n.English)
 	x := textsOf(a)
 	quit := false
 	for _, it := range menuBar(a, menuHandlers{})[0].Items() {

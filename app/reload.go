@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // watch applies each save of the configuration file, and of the project agents file when
@@ -69,7 +69,7 @@ func (ap *application) apply(l loaded) {
 	ap.cfg, ap.cur = cfg, l
 	if cfg.UI.Language != old.UI.Language {
 		ap.x = texts{lang: cfg.UI.Language}
-		ap.app.SetLanguage(window.ParseLanguage(cfg.UI.Language))
+		ap.app.SetLanguage(i18n.Parse(cfg.UI.Language))
 	}
 	if cfg.UI.Theme != old.UI.Theme {
 		ap.app.SetTheme(ap.theme(cfg.UI.Theme))

@@ -11,6 +11,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -171,7 +172,7 @@ func (ap *application) newScreen() error {
 	app, err := window.New(window.Options{
 		Screen:   screen,
 		Theme:    ap.theme(ap.cfg.UI.Theme),
-		Language: window.ParseLanguage(ap.cfg.UI.Language),
+		Language: i18n.Parse(ap.cfg.UI.Language),
 		Now:      ap.o.now,
 	})
 	if err != nil {

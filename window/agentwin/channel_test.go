@@ -13,6 +13,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -56,7 +57,7 @@ var chanAgents = []Member{
 
 func newChanWorld(t *testing.T) *chanWorld {
 	t.Helper()
-	h := newHarness(t, 80, 24, window.English)
+	h := newHarness(t, 80, 24, i18n.English)
 	cw := &chanWorld{harness: h, agents: agentPool{}, ended: make(chan chat.TurnResult, 100), members: []string{"alice", "bob"}}
 	refs := make([]chat.AgentRef, len(chanAgents))
 	for i, a := range chanAgents {
