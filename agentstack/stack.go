@@ -8,6 +8,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 )
@@ -36,7 +37,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 	a := &Stack{conns: NewConns(), writer: store.NewWriterWith(st, store.WriterOptions{Go: o.Go}), commands: NewCommands()}
 	o.Conns = a.conns
 	a.sup = NewSupervisor(cfg, o)
-	lang := cfg.UI.Language
+	lang := i18n.Parse(cfg.UI.Language)
 	a.channels = chat.NewChannels(storeChannels{st}, lang)
 	a.channels.SetAgents(agentRefs(cfg.Agents))
 	a.svc = chat.NewService(a.channels.Options(chat.ServiceOptions{

@@ -115,9 +115,9 @@ func (ap *application) openStore() error {
 	var newer *store.NewerSchemaError
 	switch {
 	case errors.As(err, &locked):
-		return &startFailure{"sidekicks: " + locked.Message(ap.x.lang), 1}
+		return &startFailure{"sidekicks: " + locked.Message(i18n.Parse(ap.x.lang)), 1}
 	case errors.As(err, &newer):
-		return &startFailure{"sidekicks: " + newer.Message(ap.x.lang), 1}
+		return &startFailure{"sidekicks: " + newer.Message(i18n.Parse(ap.x.lang)), 1}
 	case err != nil:
 		return &startFailure{ap.x.t(msgStartFailed, err.Error()), 1}
 	}

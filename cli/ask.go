@@ -13,6 +13,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
@@ -175,8 +176,8 @@ func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.Tu
 	svc := chat.NewService(chat.ServiceOptions{
 		Agents:      agentstack.Pool{Sup: sup},
 		Permissions: func(chat.Key) chat.Permissions { return perm },
-		Lang:        o.lang,
-		Describe:    func(err error) string { return agentstack.DescribeError(err, o.lang) },
+		Lang:        i18n.Parse(o.lang),
+		Describe:    func(err error) string { return agentstack.DescribeError(err, i18n.Parse(o.lang)) },
 		WrapHandler: out.wrap,
 		TurnEnded:   func(_ chat.Key, r chat.TurnResult) { results <- r },
 	})
@@ -245,7 +246,7 @@ func askOutcome(r chat.TurnResult, forced bool, lang string) (int, string) {
 	case r.Err != nil && forced:
 		return askExitError, askText(lang, askForced)
 	case r.Err != nil:
-		return askExitError, agentstack.DescribeError(r.Err, lang)
+		return askExitError, agentstack.DescribeError(r.Err, i18n.Parse(lang))
 	}
 	switch r.StopReason {
 	case chat.StopEndTurn:

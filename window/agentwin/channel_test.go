@@ -66,17 +66,17 @@ func newChanWorld(t *testing.T) *chanWorld {
 	}
 	cw.svc = chat.NewService(chat.ServiceOptions{
 		Agents: cw.agents,
-		Lang:   "en",
+		Lang:   i18n.English,
 		Route: func(k chat.Key, text string) ([]chat.Delivery, error) {
 			cw.mu.Lock()
 			defer cw.mu.Unlock()
 			r := chat.Route(text, cw.members, refs)
 			if r.Rejected() {
-				return nil, &hintError{r.HintText("en")}
+				return nil, &hintError{r.HintText(i18n.English)}
 			}
 			cw.members = append(cw.members, r.Added...)
 			if r.Note {
-				cw.notes = append(cw.notes, r.HintText("en"))
+				cw.notes = append(cw.notes, r.HintText(i18n.English))
 			}
 			var ds []chat.Delivery
 			for _, t := range r.Targets {

@@ -71,15 +71,11 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 	}
 	wd := &world{harness: h, agent: a, ended: make(chan chat.TurnResult, 100), walks: make(chan int, 100), state: runtime.Ready,
 		hl: convo.NewHighlighter(convo.HighlighterOptions{Go: func(_ string, fn func()) { h.app.Go(fn) }})}
-	lang := "en"
-	if cfg.lang == i18n.French {
-		lang = "fr"
-	}
 	wd.svc = chat.NewService(chat.ServiceOptions{
 		Agents:   a,
 		History:  cfg.history,
 		PageSize: cfg.pageSize,
-		Lang:     lang,
+		Lang:     cfg.lang,
 		Permissions: func(k chat.Key) chat.Permissions {
 			return Permissions(h.app, PermissionOptions{
 				Title:  func(string) string { return "Alice" },
