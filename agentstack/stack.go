@@ -8,7 +8,6 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 )
@@ -37,7 +36,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 	a := &Stack{conns: NewConns(), writer: store.NewWriterWith(st, store.WriterOptions{Go: o.Go}), commands: NewCommands()}
 	o.Conns = a.conns
 	a.sup = NewSupervisor(cfg, o)
-	lang := i18n.Parse(cfg.UI.Language)
+	lang := cfg.UI.Language
 	a.channels = chat.NewChannels(storeChannels{st}, lang)
 	a.channels.SetAgents(agentRefs(cfg.Agents))
 	a.svc = chat.NewService(a.channels.Options(chat.ServiceOptions{

@@ -13,6 +13,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 )
 
@@ -425,13 +426,13 @@ func TestAgentWindowFollowsTheConfiguration(t *testing.T) {
 }
 
 func TestAgentStatusLines(t *testing.T) {
-	x := texts{lang: "en"}
+	x := texts{lang: i18n.English}
 	a := config.Agent{Name: "alice", Workspace: "/w\x1b[2J", Runtime: config.Runtime{Type: "container", Container: "box"}}
 	if got := lineTexts(agentPlaceLines(x, a)); got != "  Workspace: /w\n  Runtime: container box\n" {
 		t.Errorf("place lines %q", got)
 	}
 	a.Runtime = config.Runtime{Type: "sbx", Sandbox: "sand"}
-	if got := lineTexts(agentPlaceLines(texts{lang: "fr"}, a)); !strings.Contains(got, "sbx sand") || strings.Contains(got, "Workspace") {
+	if got := lineTexts(agentPlaceLines(texts{lang: i18n.French}, a)); !strings.Contains(got, "sbx sand") || strings.Contains(got, "Workspace") {
 		t.Errorf("place lines in French %q", got)
 	}
 	// An agent in error: how it ended, and the last lines of its stderr, cleaned.

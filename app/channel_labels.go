@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // chmsg is a text of the channels' part of the application (the member entries of the
@@ -22,8 +22,8 @@ const (
 	chmsgCount // not a message: the number of keys
 )
 
-var channelTexts = map[string]*[chmsgCount]string{
-	config.English: {
+var channelTexts = map[i18n.Lang]*[chmsgCount]string{
+	i18n.English: {
 		chmsgAddTitle:    "Add a member to #%s",
 		chmsgRemoveTitle: "Remove a member from #%s",
 		chmsgAllMembers:  "Every agent is already a member of #%s",
@@ -32,7 +32,7 @@ var channelTexts = map[string]*[chmsgCount]string{
 		chmsgRemoved:     "%s removed from #%s",
 		chmsgLeft:        "%s left the channel",
 	},
-	config.French: {
+	i18n.French: {
 		chmsgAddTitle:    "Ajouter un membre à #%s",
 		chmsgRemoveTitle: "Retirer un membre de #%s",
 		chmsgAllMembers:  "Tous les agents sont déjà membres de #%s",
@@ -47,7 +47,7 @@ var channelTexts = map[string]*[chmsgCount]string{
 func (x texts) ct(m chmsg, args ...any) string {
 	msgs, ok := channelTexts[x.lang]
 	if !ok {
-		msgs = channelTexts[config.English]
+		msgs = channelTexts[i18n.English]
 	}
 	if len(args) == 0 {
 		return msgs[m]

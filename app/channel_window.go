@@ -3,7 +3,6 @@ package app
 import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -73,7 +72,7 @@ func (ap *application) channelWidget(id store.ChannelID) *agentwin.Widget {
 			return ch.Description
 		},
 		SendError: func(err error) string {
-			hint, _ := chat.RouteHint(err, i18n.Parse(ap.x.lang))
+			hint, _ := chat.RouteHint(err, ap.x.lang)
 			return hint
 		},
 	}, agentwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
-	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -31,7 +30,7 @@ func (ap *application) wireConversations() {
 	c.Routing().SetHooks(chat.ChannelHooks{
 		Members: func(int64) { ap.reloadChannels() },
 		Note: func(k chat.Key, r chat.Routing) {
-			ap.app.Post(func() { ap.showRouteHint(k, r.HintText(i18n.Parse(ap.x.lang))) })
+			ap.app.Post(func() { ap.showRouteHint(k, r.HintText(ap.x.lang)) })
 		},
 		Logf: ap.log.Printf,
 	})
@@ -126,7 +125,7 @@ func (ap *application) changeMember(ch store.Channel, agent string, add bool) {
 	if a := ap.cfg.Agent(agent); a != nil {
 		who = memberTitle(*a)
 	}
-	notice := chat.JoinedNotice(who, i18n.Parse(ap.x.lang))
+	notice := chat.JoinedNotice(who, ap.x.lang)
 	if !add {
 		notice = ap.x.ct(chmsgLeft, who)
 	}

@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 
-	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -323,15 +322,15 @@ var messagesFR = [msgCount]string{
 	msgStartFailed: "sidekicks : %s",
 }
 
-// texts translates the application's messages into one language ("en" or "fr").
-type texts struct{ lang string }
+// texts translates the application's messages into one language.
+type texts struct{ lang i18n.Lang }
 
 // t returns the text of m in the language, formatted with args when it has verbs.
 func (x texts) t(m msg, args ...any) string {
 	s := ""
 	if m > msgNone && m < msgCount {
 		s = messagesEN[m]
-		if x.lang == config.French && messagesFR[m] != "" {
+		if x.lang == i18n.French && messagesFR[m] != "" {
 			s = messagesFR[m]
 		}
 	}
@@ -344,10 +343,7 @@ func (x texts) t(m msg, args ...any) string {
 // textsOf returns the application's texts in the screen's language now: what is built
 // when it opens (a menu, the list of keys) follows a reload that changed the language.
 func textsOf(a *window.App) texts {
-	if a.Language() == i18n.French {
-		return texts{lang: config.French}
-	}
-	return texts{lang: config.English}
+	return texts{lang: a.Language()}
 }
 
 // state names an agent's state.

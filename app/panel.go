@@ -2,7 +2,6 @@ package app
 
 import (
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window/agents"
 	"git.rickub.com/bots-garden/sidekicks/window/wizard"
 )
@@ -75,7 +74,7 @@ func (ap *application) panelReloaded(cfg *config.Config) {
 // written the agent, the configuration is read again (by its watcher, or here without
 // one), so that the agent is in the menus, the panel and the @ completion at once.
 func (ap *application) addAgent() {
-	wizard.Open(ap.app, ap.path, i18n.Parse(ap.x.lang), func(name string) {
+	wizard.Open(ap.app, ap.path, ap.x.lang, func(name string) {
 		ap.log.Printf("the wizard added the agent %s to %s", name, ap.path)
 		ap.reloadAfterWrite()
 	})

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // pmsg is a text of the configuration edited from the screen (Edit configuration, Create
@@ -21,8 +21,8 @@ const (
 	pmsgCount // not a message: the number of keys
 )
 
-var panelTexts = map[string]*[pmsgCount]string{
-	config.English: {
+var panelTexts = map[i18n.Lang]*[pmsgCount]string{
+	i18n.English: {
 		pmsgUnchanged:         "%s unchanged",
 		pmsgEditorFailed:      "The editor (%s) failed: %s",
 		pmsgAgentsFileCreated: "Agents file created: %s",
@@ -30,7 +30,7 @@ var panelTexts = map[string]*[pmsgCount]string{
 		pmsgAgentsFileFailed:  "%s could not be written: %s",
 		pmsgDenied:            "permission denied",
 	},
-	config.French: {
+	i18n.French: {
 		pmsgUnchanged:         "%s inchangé",
 		pmsgEditorFailed:      "L'éditeur (%s) a échoué : %s",
 		pmsgAgentsFileCreated: "Fichier d'agents créé : %s",
@@ -45,7 +45,7 @@ var panelTexts = map[string]*[pmsgCount]string{
 func (x texts) pt(m pmsg, args ...any) string {
 	msgs, ok := panelTexts[x.lang]
 	if !ok {
-		msgs = panelTexts[config.English]
+		msgs = panelTexts[i18n.English]
 	}
 	if len(args) == 0 {
 		return msgs[m]

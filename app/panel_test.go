@@ -14,6 +14,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -348,7 +349,7 @@ func TestAppCreateAgentsFile(t *testing.T) {
 			h.waitText(demo)
 			h.press(tcell.KeyEscape)
 			data, err := os.ReadFile(project)
-			if err != nil || string(data) != string(config.ProjectStarterFileIn(lang)) {
+			if err != nil || string(data) != string(config.ProjectStarterFileIn(i18n.Parse(lang))) {
 				t.Fatalf("%s holds %q (%v), want the starter file in %s", project, data, err, lang)
 			}
 			if got, _ := os.ReadFile(calls); string(got) != project+"\n" {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
@@ -69,7 +68,7 @@ func (ap *application) apply(l loaded) {
 	ap.cfg, ap.cur = cfg, l
 	if cfg.UI.Language != old.UI.Language {
 		ap.x = texts{lang: cfg.UI.Language}
-		ap.app.SetLanguage(i18n.Parse(cfg.UI.Language))
+		ap.app.SetLanguage(cfg.UI.Language)
 	}
 	if cfg.UI.Theme != old.UI.Theme {
 		ap.app.SetTheme(ap.theme(cfg.UI.Theme))

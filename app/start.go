@@ -11,7 +11,6 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -115,9 +114,9 @@ func (ap *application) openStore() error {
 	var newer *store.NewerSchemaError
 	switch {
 	case errors.As(err, &locked):
-		return &startFailure{"sidekicks: " + locked.Message(i18n.Parse(ap.x.lang)), 1}
+		return &startFailure{"sidekicks: " + locked.Message(ap.x.lang), 1}
 	case errors.As(err, &newer):
-		return &startFailure{"sidekicks: " + newer.Message(i18n.Parse(ap.x.lang)), 1}
+		return &startFailure{"sidekicks: " + newer.Message(ap.x.lang), 1}
 	case err != nil:
 		return &startFailure{ap.x.t(msgStartFailed, err.Error()), 1}
 	}
@@ -172,7 +171,7 @@ func (ap *application) newScreen() error {
 	app, err := window.New(window.Options{
 		Screen:   screen,
 		Theme:    ap.theme(ap.cfg.UI.Theme),
-		Language: i18n.Parse(ap.cfg.UI.Language),
+		Language: ap.cfg.UI.Language,
 		Now:      ap.o.now,
 	})
 	if err != nil {

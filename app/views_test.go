@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -60,7 +61,7 @@ func TestCommandLineIsCleaned(t *testing.T) {
 }
 
 func TestChannelLines(t *testing.T) {
-	x := texts{lang: "en"}
+	x := texts{lang: i18n.English}
 	cfg := &config.Config{Agents: []config.Agent{
 		{Name: "alice", Title: "Alice", Icon: "🦊"},
 		{Name: "bob", Title: "Bob\x1b[31m"},
@@ -79,14 +80,14 @@ func TestChannelLines(t *testing.T) {
 	if lines[5].Class != window.ClassError || lines[6].Class != window.ClassWarning {
 		t.Errorf("classes: bob %v, gone %v", lines[5].Class, lines[6].Class)
 	}
-	empty := lineTexts(channelLines(texts{lang: "fr"}, store.Channel{Name: "x"}, cfg, states))
+	empty := lineTexts(channelLines(texts{lang: i18n.French}, store.Channel{Name: "x"}, cfg, states))
 	if !strings.Contains(empty, "Membres\n  Pas encore de membre") {
 		t.Errorf("a channel without members, in French:\n%s", empty)
 	}
 }
 
 func TestStatusLines(t *testing.T) {
-	x := texts{lang: "en"}
+	x := texts{lang: i18n.English}
 	cfg := &config.Config{Path: "/c/sidekicks.yaml", Limits: config.Limits{MaxRunningAgents: 3}, Agents: []config.Agent{
 		{Name: "alice", CommandPath: "/bin/a", Source: "/c/sidekicks.yaml"},
 		{Name: "helper", Title: "Helper", CommandPath: "/bin/h", Source: "/p/.sidekicks/acp.toml"},
@@ -100,7 +101,7 @@ func TestStatusLines(t *testing.T) {
 			t.Errorf("status lacks %q:\n%s", want, got)
 		}
 	}
-	none := lineTexts(statusLines(texts{lang: "fr"}, loaded{}, &config.Config{Path: "/c.yaml"}, "/p", agentStates{}, nil))
+	none := lineTexts(statusLines(texts{lang: i18n.French}, loaded{}, &config.Config{Path: "/c.yaml"}, "/p", agentStates{}, nil))
 	if !strings.Contains(none, "Fichier d'agents du projet : aucun dans /p/.sidekicks\n") || !strings.Contains(none, "Aucun agent n'est configuré.") {
 		t.Errorf("status without agents, in French:\n%s", none)
 	}
@@ -123,7 +124,7 @@ func TestMessagesComplete(t *testing.T) {
 			t.Errorf("message %q takes %q, its French text %q", messagesEN[m], en, fr)
 		}
 	}
-	if got := (texts{lang: "de"}).t(msgReloaded); got != "Configuration reloaded" {
+	if got := (texts{lang: i18n.Parse("de")}).t(msgReloaded); got != "Configuration reloaded" {
 		t.Errorf("an unknown language: %q, want English", got)
 	}
 }

@@ -107,7 +107,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 // askConfig loads the configuration and the project's agents file as the application
 // does. On an error it prints the problems and returns a nil configuration with the exit
 // status.
-func askConfig(flagValue string, stderr io.Writer) (*config.Config, string, int) {
+func askConfig(flagValue string, stderr io.Writer) (*config.Config, i18n.Lang, int) {
 	path, created, err := config.Locate(flagValue)
 	if err != nil {
 		lang := config.LanguageOf(nil)
@@ -150,7 +150,7 @@ func askConfig(flagValue string, stderr io.Writer) (*config.Config, string, int)
 
 // askTurnOptions are what one turn of ask needs besides the configuration.
 type askTurnOptions struct {
-	lang   string
+	lang   i18n.Lang
 	yes    bool
 	trace  *acp.Trace
 	env    askEnv
@@ -176,8 +176,8 @@ func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.Tu
 	svc := chat.NewService(chat.ServiceOptions{
 		Agents:      agentstack.Pool{Sup: sup},
 		Permissions: func(chat.Key) chat.Permissions { return perm },
-		Lang:        i18n.Parse(o.lang),
-		Describe:    func(err error) string { return agentstack.DescribeError(err, i18n.Parse(o.lang)) },
+		Lang:        o.lang,
+		Describe:    func(err error) string { return agentstack.DescribeError(err, o.lang) },
 		WrapHandler: out.wrap,
 		TurnEnded:   func(_ chat.Key, r chat.TurnResult) { results <- r },
 	})
@@ -241,12 +241,12 @@ func (env askEnv) wait(results <-chan chat.TurnResult, cancel, stop, cancelling 
 }
 
 // askOutcome gives the exit status of a turn and the message that explains it.
-func askOutcome(r chat.TurnResult, forced bool, lang string) (int, string) {
+func askOutcome(r chat.TurnResult, forced bool, lang i18n.Lang) (int, string) {
 	switch {
 	case r.Err != nil && forced:
 		return askExitError, askText(lang, askForced)
 	case r.Err != nil:
-		return askExitError, agentstack.DescribeError(r.Err, i18n.Parse(lang))
+		return askExitError, agentstack.DescribeError(r.Err, lang)
 	}
 	switch r.StopReason {
 	case chat.StopEndTurn:
@@ -269,7 +269,7 @@ func askOutcome(r chat.TurnResult, forced bool, lang string) (int, string) {
 type askPermissions struct {
 	yes  bool
 	out  *askOutput
-	lang string
+	lang i18n.Lang
 }
 
 func (p *askPermissions) Ask(ctx context.Context, agent string, req chat.PermissionRequest) (string, bool) {

@@ -3,7 +3,7 @@ package cli
 import (
 	"fmt"
 
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // askMsg names a message `sidekicks ask` prints, in every language.
@@ -30,8 +30,8 @@ const (
 	askMsgCount // not a message
 )
 
-var askTexts = map[string]*[askMsgCount]string{
-	config.English: {
+var askTexts = map[i18n.Lang]*[askMsgCount]string{
+	i18n.English: {
 		askNeedArgs:            "an agent and a prompt are needed",
 		askUnknownAgent:        "unknown agent %q; the agents of %s are: %s",
 		askNoAgents:            "unknown agent %q; %s has no agents",
@@ -50,7 +50,7 @@ var askTexts = map[string]*[askMsgCount]string{
 		askPermissionCancelled: "[permission] the request was withdrawn",
 		askProjectIgnored:      "the project's agents file is not used",
 	},
-	config.French: {
+	i18n.French: {
 		askNeedArgs:            "il faut un agent et un message",
 		askUnknownAgent:        "agent inconnu : %q ; les agents de %s sont : %s",
 		askNoAgents:            "agent inconnu : %q ; %s n'a aucun agent",
@@ -72,10 +72,10 @@ var askTexts = map[string]*[askMsgCount]string{
 }
 
 // askText formats a message of `sidekicks ask` in lang (English for anything else).
-func askText(lang string, k askMsg, args ...any) string {
+func askText(lang i18n.Lang, k askMsg, args ...any) string {
 	m, ok := askTexts[lang]
 	if !ok {
-		m = askTexts[config.English]
+		m = askTexts[i18n.English]
 	}
 	if len(args) == 0 {
 		return m[k]

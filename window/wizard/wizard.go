@@ -175,7 +175,7 @@ func (w *wizard) messages(err error, ioLabel text) []string {
 		}
 		return out
 	case errors.As(err, &we):
-		return []string{we.Message(w.lang.Code())}
+		return []string{we.Message(w.lang)}
 	}
 	reason := tOtherError
 	switch {
