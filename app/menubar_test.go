@@ -72,11 +72,11 @@ func TestMenuAgentsAndConfigurationEntries(t *testing.T) {
 // file included.
 func TestMenuEntriesWithoutHandlers(t *testing.T) {
 	a := newScreenless(t, i18n.English)
-	x := textsOf(a)
+	lang := a.Language()
 	for _, m := range menuBar(a, menuHandlers{}) {
 		for _, it := range m.Items() {
 			switch it.Marked {
-			case x.t(msgItemAgentsPanel), x.t(msgItemAddAgent), x.t(msgItemCreateAgentsFile), x.t(msgItemEditConfig):
+			case catalogue.Text(lang, msgItemAgentsPanel), catalogue.Text(lang, msgItemAddAgent), catalogue.Text(lang, msgItemCreateAgentsFile), catalogue.Text(lang, msgItemEditConfig):
 				if runnable(it) {
 					t.Errorf("%s is enabled without a handler", entryText(it))
 				}
@@ -85,7 +85,7 @@ func TestMenuEntriesWithoutHandlers(t *testing.T) {
 	}
 	menus := menuBar(a, menuHandlers{CreateAgentsFile: func() {}})
 	for _, it := range menus[2].Items() {
-		if it.Marked == x.t(msgItemCreateAgentsFile) && runnable(it) {
+		if it.Marked == catalogue.Text(lang, msgItemCreateAgentsFile) && runnable(it) {
 			t.Error("Create agents file is enabled without CanCreateAgentsFile")
 		}
 	}
@@ -95,7 +95,7 @@ func TestMenuEntriesWithoutHandlers(t *testing.T) {
 // are set, and a channel with unread content is marked.
 func TestChannelsMenuMembersAndUnread(t *testing.T) {
 	app := newScreenless(t, i18n.English)
-	x := textsOf(app)
+	lang := app.Language()
 	added := false
 	menus := menuBar(app, menuHandlers{
 		Channels:       func() []string { return []string{"général", "ops"} },
@@ -107,14 +107,14 @@ func TestChannelsMenuMembersAndUnread(t *testing.T) {
 	})
 	var items []window.MenuItem
 	for _, m := range menus {
-		if m.Title != nil && m.Title() == x.t(msgMenuChannels) {
+		if m.Title != nil && m.Title() == catalogue.Text(lang, msgMenuChannels) {
 			items = m.Items()
 		}
 	}
 	var shown []string
 	for _, it := range items {
 		shown = append(shown, entryText(it))
-		if it.Marked == x.t(msgItemAddMember) {
+		if it.Marked == catalogue.Text(lang, msgItemAddMember) {
 			it.Action()
 		}
 	}
@@ -168,10 +168,10 @@ func TestMenuBarLetters(t *testing.T) {
 // TestMenuBarQuitsWithoutAHandler: with no Quit handler, Sidekicks ▸ Quit stops the screen.
 func TestMenuBarQuitsWithoutAHandler(t *testing.T) {
 	a := newScreenless(t, i18n.English)
-	x := textsOf(a)
+	lang := a.Language()
 	quit := false
 	for _, it := range menuBar(a, menuHandlers{})[0].Items() {
-		if it.Marked == x.t(msgItemQuit) && runnable(it) && *it.Shortcut == window.Alt('x') {
+		if it.Marked == catalogue.Text(lang, msgItemQuit) && runnable(it) && *it.Shortcut == window.Alt('x') {
 			it.Action()
 			quit = true
 		}

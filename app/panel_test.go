@@ -57,13 +57,13 @@ func (h *appHarness) waitPanelRow(texts ...string) string {
 // appMenuItem returns an entry of a menu as the application builds it now.
 func (h *appHarness) appMenuItem(menu, label msg) (item window.MenuItem, found bool) {
 	h.onUI(func() {
-		x := textsOf(h.ap.app)
+		lang := h.ap.app.Language()
 		for _, m := range menuBar(h.ap.app, h.ap.menuHandlers()) {
-			if m.Title == nil || m.Title() != x.t(menu) {
+			if m.Title == nil || m.Title() != catalogue.Text(lang, menu) {
 				continue
 			}
 			for _, it := range m.Items() {
-				if it.Marked == x.t(label) {
+				if it.Marked == catalogue.Text(lang, label) {
 					item, found = it, true
 				}
 			}
