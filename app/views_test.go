@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,13 +110,8 @@ func TestStatusLines(t *testing.T) {
 // TestMessagesComplete: every text of the application's catalogues has both languages,
 // with the same verbs in each.
 func TestMessagesComplete(t *testing.T) {
-	for _, p := range catalogue.Problems(msgNone + 1) {
-		t.Error(p)
-	}
-	for _, p := range panelCatalogue.Problems(pmsgUnchanged) {
-		t.Error(p)
-	}
-	for _, p := range channelCatalogue.Problems(chmsgAddTitle) {
+	for _, p := range slices.Concat(catalogue.Problems(msgNone+1), panelCatalogue.Problems(pmsgUnchanged),
+		channelCatalogue.Problems(chmsgAddTitle)) {
 		t.Error(p)
 	}
 	if got := catalogue.Text(i18n.Parse("de"), msgReloaded); got != "Configuration reloaded" {

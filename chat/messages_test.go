@@ -1,16 +1,14 @@
 package chat
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
 // Every message exists in every language, with the same values to fill in.
 func TestCatalogueComplete(t *testing.T) {
-	for _, p := range catalogue.Problems(0) {
-		t.Error(p)
-	}
-	for _, p := range routeCatalogue.Problems(0) {
+	for _, p := range slices.Concat(catalogue.Problems(0), routeCatalogue.Problems(0)) {
 		t.Error(p)
 	}
 	for lang, msgs := range map[string][]string{"en": messagesEN[:], "fr": messagesFR[:]} {

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -282,13 +283,8 @@ func TestNewDiagnosticWithoutLine(t *testing.T) {
 // TestCataloguesComplete: every message, and every file Sidekicks writes for the user,
 // has both languages, with the same verbs in each.
 func TestCataloguesComplete(t *testing.T) {
-	for _, p := range catalogue.Problems(mNone + 1) {
-		t.Error(p)
-	}
-	for _, p := range projectCatalogue.Problems(pReading) {
-		t.Error(p)
-	}
-	for _, p := range starters.Problems(starterConfig) {
+	for _, p := range slices.Concat(catalogue.Problems(mNone+1), projectCatalogue.Problems(pReading),
+		starters.Problems(starterConfig)) {
 		t.Error(p)
 	}
 }
