@@ -6,7 +6,8 @@ import (
 )
 
 // text is a text this package shows: each has an English and a French version in textsEN
-// and textsFR (labels_en.go, labels_fr.go). A text with verbs (%s, %d) is given its arguments.
+// and textsFR (labels_en.go, labels_fr.go). A text with verbs (%s, %d) is given its
+// arguments.
 type text int
 
 // The texts.

@@ -30,10 +30,10 @@ type wizard struct {
 
 // Open opens the "Add an agent…" dialog for the configuration file at configPath, its
 // labels in lang. Enter on the form shows the preview (the file is read off the UI
-// goroutine); Add on the preview appends the agent
-// with config.ApplyWizard, off the UI goroutine too, and on success closes the dialog,
-// says so in the status bar and calls onAdded with the agent's name on the UI goroutine
-// (the application reloads its configuration there, so the agent is usable at once).
+// goroutine); Add on the preview appends the agent with config.ApplyWizard, off the UI
+// goroutine too, and on success closes the dialog, says so in the status bar and calls
+// onAdded with the agent's name on the UI goroutine (the application reloads its
+// configuration there, so the agent is usable at once).
 // What the loader refuses is shown in the dialog, which stays open; Esc cancels. A write
 // already under way when Esc is pressed still completes, and onAdded is still called.
 // Call it on the UI goroutine.
