@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
@@ -56,7 +57,7 @@ func TestInitializeTimesOut(t *testing.T) {
 	if want := "did not answer initialize within 300ms"; !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %q, want it to say %q", err, want)
 	}
-	if fr := acp.Describe(err, "fr"); !strings.Contains(fr, "n'a pas répondu à initialize") {
+	if fr := acp.Describe(err, i18n.French); !strings.Contains(fr, "n'a pas répondu à initialize") {
 		t.Errorf("French message = %q", fr)
 	}
 }
@@ -102,7 +103,7 @@ func TestAgentRequiringALogin(t *testing.T) {
 				t.Errorf("err = %q, want it to say %q", msg, want)
 			}
 		}
-		if hasControl(msg) || hasControl(acp.Describe(err, "fr")) {
+		if hasControl(msg) || hasControl(acp.Describe(err, i18n.French)) {
 			t.Errorf("err = %q holds a control character", msg)
 		}
 	}
@@ -257,7 +258,7 @@ func TestAgentExitMidTurn(t *testing.T) {
 	if !errors.Is(err, acp.ErrAgentExited) {
 		t.Fatalf("err = %v, want ErrAgentExited", err)
 	}
-	if !strings.Contains(err.Error(), "the agent exited") || !strings.Contains(acp.Describe(err, "fr"), "l'agent s'est arrêté") {
+	if !strings.Contains(err.Error(), "the agent exited") || !strings.Contains(acp.Describe(err, i18n.French), "l'agent s'est arrêté") {
 		t.Errorf("err = %q", err)
 	}
 	if rec.textOf(acp.AgentMessageChunk) != "bye" {

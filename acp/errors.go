@@ -4,24 +4,23 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
-	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // Errors a connection's calls fail with once it has ended.
 var (
 	// ErrAgentExited means the agent's output ended (the process exited, or closed its
 	// stdout) before it answered.
-	ErrAgentExited = errors.New("the agent exited")
+	ErrAgentExited = errors.New(messagesEN[mAgentExited])
 	// ErrClosed means Close was called on the connection.
-	ErrClosed = errors.New("the connection to the agent was closed")
+	ErrClosed = errors.New(messagesEN[mClosed])
 	// ErrNotInitialized means a session call came before a successful Initialize.
 	ErrNotInitialized = errors.New("the connection is not initialized")
 	// ErrNoLoadSession means LoadSession was called on an agent that did not announce
 	// loadSession.
-	ErrNoLoadSession = errors.New("the agent does not support session/load")
+	ErrNoLoadSession = errors.New(messagesEN[mNoLoadSession])
 )
 
 // Errors a Workspace returns so that the fs handlers can tell the agent why a path was
@@ -56,8 +55,10 @@ type RPCError struct {
 	Data json.RawMessage
 }
 
-func (e *RPCError) Error() string {
-	return fmt.Sprintf("the agent refused %s: %s (error %d)", e.Method, e.Message, e.Code)
+func (e *RPCError) Error() string { return e.text(i18n.English) }
+
+func (e *RPCError) text(lang i18n.Lang) string {
+	return catalogue.Text(lang, mRPC, e.Method, e.Message, e.Code)
 }
 
 // AuthMethod is one of the ways an agent says one can log in to it.
@@ -81,25 +82,10 @@ type AuthRequiredError struct {
 	Message string
 }
 
-func (e *AuthRequiredError) Error() string {
-	return fmt.Sprintf("agent %q requires a login Sidekicks cannot perform (%s); log in with its own command first",
-		e.Agent, e.methodList())
-}
+func (e *AuthRequiredError) Error() string { return e.text(i18n.English) }
 
-// methodList names the login methods, cleaned, for a message.
-func (e *AuthRequiredError) methodList() string {
-	if len(e.Methods) == 0 {
-		return "it lists no login method"
-	}
-	names := make([]string, 0, len(e.Methods))
-	for _, m := range e.Methods {
-		n := m.Name
-		if n == "" {
-			n = m.ID
-		}
-		names = append(names, safetext.Snippet(n, 80))
-	}
-	return "methods: " + strings.Join(names, ", ")
+func (e *AuthRequiredError) text(lang i18n.Lang) string {
+	return catalogue.Text(lang, mAuthRequired, e.Agent, e.methodList(lang))
 }
 
 // VersionError means the agent answered initialize with a protocol version Sidekicks
@@ -112,9 +98,10 @@ type VersionError struct {
 	Ours int
 }
 
-func (e *VersionError) Error() string {
-	return fmt.Sprintf("agent %q speaks ACP protocol version %s; Sidekicks speaks version %d",
-		e.Agent, e.Theirs, e.Ours)
+func (e *VersionError) Error() string { return e.text(i18n.English) }
+
+func (e *VersionError) text(lang i18n.Lang) string {
+	return catalogue.Text(lang, mVersion, e.Agent, e.Theirs, e.Ours)
 }
 
 // InitTimeoutError means the agent did not answer initialize in time. The process owner
@@ -124,8 +111,10 @@ type InitTimeoutError struct {
 	After time.Duration
 }
 
-func (e *InitTimeoutError) Error() string {
-	return fmt.Sprintf("the agent %q did not answer initialize within %s", e.Agent, e.After)
+func (e *InitTimeoutError) Error() string { return e.text(i18n.English) }
+
+func (e *InitTimeoutError) text(lang i18n.Lang) string {
+	return catalogue.Text(lang, mInitTimeout, e.Agent, e.After)
 }
 
 // OversizeError means the agent's answer to a request was a line over the connection's
@@ -138,9 +127,10 @@ type OversizeError struct {
 	Limit int
 }
 
-func (e *OversizeError) Error() string {
-	return fmt.Sprintf("the agent's answer to %s was %s, over the %s limit; it was skipped",
-		e.Method, byteSize(e.Size), byteSize(int64(e.Limit)))
+func (e *OversizeError) Error() string { return e.text(i18n.English) }
+
+func (e *OversizeError) text(lang i18n.Lang) string {
+	return catalogue.Text(lang, mOversize, e.Method, byteSize(e.Size), byteSize(int64(e.Limit)))
 }
 
 // byteSize writes n bytes in the largest binary unit that keeps it readable.

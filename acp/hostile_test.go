@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 )
 
@@ -23,7 +24,7 @@ func TestHostileTextReachesTheHandlerButNotOurMessages(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("err = %v, want the agent's error", err)
 	}
-	if hasControl(err.Error()) || hasControl(acp.Describe(err, "fr")) {
+	if hasControl(err.Error()) || hasControl(acp.Describe(err, i18n.French)) {
 		t.Errorf("error message %q holds a control character", err)
 	}
 

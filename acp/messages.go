@@ -2,16 +2,64 @@ package acp
 
 import (
 	"errors"
-	"fmt"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
-// Describe says what went wrong with a connection, for the user, in English ("en") or
-// French ("fr"): the errors of this package in the user's language, any other error as
-// its own message. Every string in the result that came from the agent has had its
-// control characters removed.
-func Describe(err error, lang string) string {
-	fr := strings.HasPrefix(lang, "fr")
+// message is a text of this package's errors: each has an English and a French version in
+// messagesEN and messagesFR. The English one is also the error's Error().
+type message int
+
+// The messages.
+const (
+	mAuthRequired message = iota
+	mNoLoginMethod
+	mLoginMethods
+	mVersion
+	mInitTimeout
+	mOversize
+	mRPC
+	mAgentExited
+	mClosed
+	mNoLoadSession
+	messageCount // not a message: the number of keys
+)
+
+var messagesEN = [messageCount]string{
+	mAuthRequired:  "agent %q requires a login Sidekicks cannot perform (%s); log in with its own command first",
+	mNoLoginMethod: "it lists no login method",
+	mLoginMethods:  "methods: %s",
+	mVersion:       "agent %q speaks ACP protocol version %s; Sidekicks speaks version %d",
+	mInitTimeout:   "the agent %q did not answer initialize within %s",
+	mOversize:      "the agent's answer to %s was %s, over the %s limit; it was skipped",
+	mRPC:           "the agent refused %s: %s (error %d)",
+	mAgentExited:   "the agent exited",
+	mClosed:        "the connection to the agent was closed",
+	mNoLoadSession: "the agent does not support session/load",
+}
+
+var messagesFR = [messageCount]string{
+	mAuthRequired:  "l'agent %q exige une connexion que Sidekicks ne sait pas faire (%s) ; connectez-vous d'abord avec sa propre commande",
+	mNoLoginMethod: "il n'indique aucune méthode de connexion",
+	mLoginMethods:  "méthodes : %s",
+	mVersion:       "l'agent %q parle la version %s du protocole ACP ; Sidekicks parle la version %d",
+	mInitTimeout:   "l'agent %q n'a pas répondu à initialize en %s",
+	mOversize:      "la réponse de l'agent à %s faisait %s, au-delà de la limite de %s ; elle a été ignorée",
+	mRPC:           "l'agent a refusé %s : %s (erreur %d)",
+	mAgentExited:   "l'agent s'est arrêté",
+	mClosed:        "la connexion à l'agent a été fermée",
+	mNoLoadSession: "l'agent ne sait pas reprendre une session (session/load)",
+}
+
+// catalogue holds the messages in every language.
+var catalogue = i18n.NewCatalogue[message](messagesEN[:], messagesFR[:])
+
+// Describe says what went wrong with a connection, for the user, in lang: the errors of
+// this package in the user's language, any other error as its own message. Every string
+// in the result that came from the agent has had its control characters removed.
+func Describe(err error, lang i18n.Lang) string {
 	var (
 		auth     *AuthRequiredError
 		version  *VersionError
@@ -23,55 +71,37 @@ func Describe(err error, lang string) string {
 	case err == nil:
 		return ""
 	case errors.As(err, &auth):
-		if fr {
-			return fmt.Sprintf("l'agent %q exige une connexion que Sidekicks ne sait pas faire (%s) ; connectez-vous d'abord avec sa propre commande",
-				auth.Agent, frMethods(auth))
-		}
-		return auth.Error()
+		return auth.text(lang)
 	case errors.As(err, &version):
-		if fr {
-			return fmt.Sprintf("l'agent %q parle la version %s du protocole ACP ; Sidekicks parle la version %d",
-				version.Agent, version.Theirs, version.Ours)
-		}
-		return version.Error()
+		return version.text(lang)
 	case errors.As(err, &timeout):
-		if fr {
-			return fmt.Sprintf("l'agent %q n'a pas répondu à initialize en %s", timeout.Agent, timeout.After)
-		}
-		return timeout.Error()
+		return timeout.text(lang)
 	case errors.As(err, &oversize):
-		if fr {
-			return fmt.Sprintf("la réponse de l'agent à %s faisait %s, au-delà de la limite de %s ; elle a été ignorée",
-				oversize.Method, byteSize(oversize.Size), byteSize(int64(oversize.Limit)))
-		}
-		return oversize.Error()
+		return oversize.text(lang)
 	case errors.As(err, &rpc):
-		if fr {
-			return fmt.Sprintf("l'agent a refusé %s : %s (erreur %d)", rpc.Method, rpc.Message, rpc.Code)
-		}
-		return rpc.Error()
+		return rpc.text(lang)
 	case errors.Is(err, ErrAgentExited):
-		if fr {
-			return "l'agent s'est arrêté"
-		}
-		return ErrAgentExited.Error()
+		return catalogue.Text(lang, mAgentExited)
 	case errors.Is(err, ErrClosed):
-		if fr {
-			return "la connexion à l'agent a été fermée"
-		}
-		return ErrClosed.Error()
+		return catalogue.Text(lang, mClosed)
 	case errors.Is(err, ErrNoLoadSession):
-		if fr {
-			return "l'agent ne sait pas reprendre une session (session/load)"
-		}
-		return ErrNoLoadSession.Error()
+		return catalogue.Text(lang, mNoLoadSession)
 	}
 	return err.Error()
 }
 
-func frMethods(e *AuthRequiredError) string {
+// methodList names the login methods, cleaned, for a message in lang.
+func (e *AuthRequiredError) methodList(lang i18n.Lang) string {
 	if len(e.Methods) == 0 {
-		return "il n'indique aucune méthode de connexion"
+		return catalogue.Text(lang, mNoLoginMethod)
 	}
-	return "méthodes : " + strings.TrimPrefix(e.methodList(), "methods: ")
+	names := make([]string, 0, len(e.Methods))
+	for _, m := range e.Methods {
+		n := m.Name
+		if n == "" {
+			n = m.ID
+		}
+		names = append(names, safetext.Snippet(n, 80))
+	}
+	return catalogue.Text(lang, mLoginMethods, strings.Join(names, ", "))
 }

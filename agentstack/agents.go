@@ -12,6 +12,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/guard"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	sdk "github.com/coder/acp-go-sdk"
@@ -241,36 +242,32 @@ const maxStderrShown = 3
 // DescribeError says what went wrong for the user, in lang: the acp package's words, how
 // the process ended and the last lines of its stderr when it ended, and the runtime's
 // errors. Everything an agent wrote is sanitized.
-func DescribeError(err error, lang string) string {
-	fr := lang == config.French
+func DescribeError(err error, lang i18n.Lang) string {
 	var exit *ExitError
 	switch {
 	case errors.As(err, &exit):
 		msg := acp.Describe(exit.err, lang)
-		msg += " (" + ExitText(exit.status, fr) + ")"
+		msg += " (" + ExitText(exit.status, lang) + ")"
 		if tail := exit.stderr[max(0, len(exit.stderr)-maxStderrShown):]; len(tail) > 0 {
 			msg += ": " + strings.Join(tail, " / ")
 		}
 		return safetext.Line(msg)
-	case errors.Is(err, runtime.ErrProgramNotFound) && fr:
-		return safetext.Line("programme introuvable : " + err.Error())
-	case errors.Is(err, runtime.ErrUnknownAgent) && fr:
-		return safetext.Line("agent inconnu : " + err.Error())
-	case errors.Is(err, runtime.ErrShuttingDown) && fr:
-		return "Sidekicks est en train de s'arrêter"
+	case errors.Is(err, runtime.ErrProgramNotFound):
+		return safetext.Line(catalogue.Text(lang, mProgramNotFound, err.Error()))
+	case errors.Is(err, runtime.ErrUnknownAgent):
+		return safetext.Line(catalogue.Text(lang, mUnknownAgent, err.Error()))
+	case errors.Is(err, runtime.ErrShuttingDown):
+		return catalogue.Text(lang, mShuttingDown)
 	}
 	return safetext.Line(acp.Describe(err, lang))
 }
 
-// ExitText says how a process ended.
-func ExitText(s runtime.ExitStatus, fr bool) string {
-	switch {
-	case !fr:
-		return s.String()
-	case s.Signal != "":
-		return "tué par le signal : " + s.Signal
+// ExitText says how a process ended, in lang.
+func ExitText(s runtime.ExitStatus, lang i18n.Lang) string {
+	if s.Signal != "" {
+		return catalogue.Text(lang, mExitSignal, s.Signal)
 	}
-	return fmt.Sprintf("code de sortie %d", s.Code)
+	return catalogue.Text(lang, mExitCode, s.Code)
 }
 
 // Pool gives the supervisor to chat's Service.

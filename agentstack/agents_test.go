@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
@@ -133,7 +133,7 @@ func TestServiceReloadsTheSessionWhenTheAgentRestarts(t *testing.T) {
 func TestServiceSaysTheAgentForgot(t *testing.T) {
 	dir := testagents.Env(t)
 	cfg := loadConfig(t, testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "plain", "noload", dir)))
-	r := newRig(t, cfg, rigOptions{lang: config.French})
+	r := newRig(t, cfg, rigOptions{lang: i18n.French})
 	k := chat.AgentKey("plain")
 	r.turn(k, "one")
 	if err := r.sup.Stop("plain"); err != nil {
@@ -338,14 +338,14 @@ func TestServiceReportsACrashWithItsExitStatus(t *testing.T) {
 	if res.Err == nil {
 		t.Fatalf("result %+v, want an error", res)
 	}
-	msg := DescribeError(res.Err, config.English)
+	msg := DescribeError(res.Err, i18n.English)
 	if !strings.Contains(msg, "the agent exited (exit status 7): panic: A") {
 		t.Errorf("message %q", msg)
 	}
 	if strings.ContainsAny(msg, "\x1b\a\r\u009b\u202e") || strings.Contains(msg, "pwned\a") {
 		t.Errorf("message %q holds control characters", msg)
 	}
-	if fr := DescribeError(res.Err, config.French); !strings.Contains(fr, "l'agent s'est arrêté (code de sortie 7)") {
+	if fr := DescribeError(res.Err, i18n.French); !strings.Contains(fr, "l'agent s'est arrêté (code de sortie 7)") {
 		t.Errorf("French message %q", fr)
 	}
 	conv, _ := r.svc.Open(k)

@@ -13,6 +13,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
@@ -59,7 +60,7 @@ func newChanRig(t *testing.T, cfg *config.Config, st *store.Store, w *store.Writ
 		StopGrace: runtime.StopGrace{AfterStdin: time.Second, AfterTerm: time.Second, Drain: time.Second},
 	})
 	cr := &chanRig{rig: r, st: st, w: w}
-	cr.routing = chat.NewChannels(storeChannels{st}, config.English)
+	cr.routing = chat.NewChannels(storeChannels{st}, i18n.English)
 	cr.routing.LimitCatchUp(catchUp)
 	cr.routing.SetAgents(agentRefs(cfg.Agents))
 	cr.routing.SetHooks(chat.ChannelHooks{
@@ -77,8 +78,8 @@ func newChanRig(t *testing.T, cfg *config.Config, st *store.Store, w *store.Writ
 	r.svc = chat.NewService(cr.routing.Options(chat.ServiceOptions{
 		Agents:    Pool{Sup: r.sup},
 		History:   newStoreHistory(st, w),
-		Lang:      config.English,
-		Describe:  func(err error) string { return DescribeError(err, config.English) },
+		Lang:      i18n.English,
+		Describe:  func(err error) string { return DescribeError(err, i18n.English) },
 		TurnEnded: func(k chat.Key, res chat.TurnResult) { r.results <- keyedResult{k, res} },
 	}))
 	cr.routing.Attach(r.svc)

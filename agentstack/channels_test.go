@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
@@ -66,18 +66,18 @@ func TestChannelRoutesByMention(t *testing.T) {
 	r.mu.Lock()
 	notes := slices.Clone(r.notes)
 	r.mu.Unlock()
-	if len(notes) != 1 || notes[0].Hint != chat.HintAddress || !strings.Contains(notes[0].HintText("en"), "@alice @bob") {
+	if len(notes) != 1 || notes[0].Hint != chat.HintAddress || !strings.Contains(notes[0].HintText(i18n.English), "@alice @bob") {
 		t.Errorf("notes %+v", notes)
 	}
 
 	// A command without a name in a channel of two: refused, nothing kept.
 	err := r.svc.Send(k, "/echo hi")
-	hint, ok := chat.RouteHint(err, config.French)
+	hint, ok := chat.RouteHint(err, i18n.French)
 	if !ok || !strings.Contains(hint, "/nom:commande") {
 		t.Errorf("error %v, hint %q", err, hint)
 	}
 	err = r.svc.Send(k, "/nobody:echo hi")
-	if hint, ok := chat.RouteHint(err, config.English); !ok || !strings.Contains(hint, "nobody") {
+	if hint, ok := chat.RouteHint(err, i18n.English); !ok || !strings.Contains(hint, "nobody") {
 		t.Errorf("unknown agent: error %v, hint %q", err, hint)
 	}
 	if got := r.entries(k); len(got) != before+1 {
@@ -86,7 +86,7 @@ func TestChannelRoutesByMention(t *testing.T) {
 	if n := r.prompts(); n != 3 {
 		t.Errorf("%d prompts, want still 3", n)
 	}
-	if _, ok := chat.RouteHint(errors.New("other"), config.English); ok {
+	if _, ok := chat.RouteHint(errors.New("other"), i18n.English); ok {
 		t.Error("another error read as a routing hint")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
@@ -46,7 +47,7 @@ type keyedResult struct {
 type rigOptions struct {
 	history chat.History
 	perms   chat.Permissions
-	lang    string
+	lang    i18n.Lang
 }
 
 func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
@@ -61,9 +62,6 @@ func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
 		StopGrace: runtime.StopGrace{AfterStdin: time.Second, AfterTerm: time.Second, Drain: time.Second},
 	})
 	lang := o.lang
-	if lang == "" {
-		lang = config.English
-	}
 	r.svc = chat.NewService(chat.ServiceOptions{
 		Agents:      Pool{Sup: r.sup},
 		History:     o.history,

@@ -8,6 +8,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -123,7 +124,7 @@ func (ap *application) refreshAgentWindow(w *appWindow) {
 		return // told already, or never configured in this run
 	}
 	aw.removedTold = true
-	notice := ap.x.t(msgAgentRemoved)
+	notice := catalogue.Text(ap.lang, msgAgentRemoved)
 	svc := ap.agents.Service()
 	ap.work.Do(func() {
 		if conv, ok := svc.Conversation(chat.AgentKey(w.agent)); ok {
@@ -135,10 +136,10 @@ func (ap *application) refreshAgentWindow(w *appWindow) {
 // agentStatusLines is what Agent status adds under an agent: where it works, the commands
 // it announced, what it sent that was ignored, the login it asks for (screen's goroutine).
 func (ap *application) agentStatusLines(a config.Agent) []window.TextLine {
-	lines := agentPlaceLines(ap.x, a)
+	lines := agentPlaceLines(ap.lang, a)
 	conv, _ := ap.agents.Service().Conversation(chat.AgentKey(a.Name))
 	conn := ap.agents.ConnStatus(a.Name)
-	for _, l := range chatwin.StatusLines(ap.app.Labels(), conv, a.Name, conn) {
+	for _, l := range chatwin.StatusLines(ap.app.Language(), conv, a.Name, conn) {
 		l.Text = "  " + l.Text
 		lines = append(lines, l)
 	}
@@ -146,9 +147,9 @@ func (ap *application) agentStatusLines(a config.Agent) []window.TextLine {
 }
 
 // agentPlaceLines say where an agent works: its workspace, and its runtime.
-func agentPlaceLines(x texts, a config.Agent) []window.TextLine {
+func agentPlaceLines(lang i18n.Lang, a config.Agent) []window.TextLine {
 	return []window.TextLine{
-		{Text: "  " + x.t(msgWorkspace, safetext.Line(a.Workspace))},
-		{Text: "  " + x.t(msgRuntime, runtimeText(a))},
+		{Text: "  " + catalogue.Text(lang, msgWorkspace, safetext.Line(a.Workspace))},
+		{Text: "  " + catalogue.Text(lang, msgRuntime, runtimeText(a))},
 	}
 }

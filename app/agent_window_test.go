@@ -13,6 +13,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 )
 
@@ -425,18 +426,18 @@ func TestAgentWindowFollowsTheConfiguration(t *testing.T) {
 }
 
 func TestAgentStatusLines(t *testing.T) {
-	x := texts{lang: "en"}
+	lang := i18n.English
 	a := config.Agent{Name: "alice", Workspace: "/w\x1b[2J", Runtime: config.Runtime{Type: "container", Container: "box"}}
-	if got := lineTexts(agentPlaceLines(x, a)); got != "  Workspace: /w\n  Runtime: container box\n" {
+	if got := lineTexts(agentPlaceLines(lang, a)); got != "  Workspace: /w\n  Runtime: container box\n" {
 		t.Errorf("place lines %q", got)
 	}
 	a.Runtime = config.Runtime{Type: "sbx", Sandbox: "sand"}
-	if got := lineTexts(agentPlaceLines(texts{lang: "fr"}, a)); !strings.Contains(got, "sbx sand") || strings.Contains(got, "Workspace") {
+	if got := lineTexts(agentPlaceLines(i18n.French, a)); !strings.Contains(got, "sbx sand") || strings.Contains(got, "Workspace") {
 		t.Errorf("place lines in French %q", got)
 	}
 	// An agent in error: how it ended, and the last lines of its stderr, cleaned.
 	exit := runtime.ExitStatus{Code: 3}
-	got := lineTexts(stateLines(x, runtime.AgentState{State: runtime.Error, Exit: &exit, StderrTail: []string{"panic: \x1b[1mno"}}, "  "))
+	got := lineTexts(stateLines(lang, runtime.AgentState{State: runtime.Error, Exit: &exit, StderrTail: []string{"panic: \x1b[1mno"}}, "  "))
 	if want := "  State: error\n  Ended with exit status 3\n  Last lines of its error output:\n    panic: no\n"; got != want {
 		t.Errorf("state lines %q, want %q", got, want)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -76,7 +77,7 @@ type application struct {
 	statesPending bool
 
 	// Owned by the screen's goroutine (and by the caller once Run has returned).
-	x         texts
+	lang      i18n.Lang      // the language of what the application says
 	cfg       *config.Config // the configuration running now; never nil
 	cur       loaded         // the load cfg came from
 	channels  []store.Channel
@@ -112,12 +113,12 @@ func (ap *application) run() (code int, next string) {
 		ap.log.Flush()
 		switch {
 		case errors.Is(err, window.ErrFailed) && ap.log != nil:
-			fmt.Fprintln(ap.o.stderr, ap.x.t(msgPanic, ap.log.Path()))
+			fmt.Fprintln(ap.o.stderr, catalogue.Text(ap.lang, msgPanic, ap.log.Path()))
 		case errors.Is(err, window.ErrFailed):
 			// No log file to hold the report: the terminal is restored, so it goes here.
 			fmt.Fprintf(ap.o.stderr, "sidekicks: %v\n", err)
 		default:
-			fmt.Fprintln(ap.o.stderr, ap.x.t(msgStartFailed, err.Error()))
+			fmt.Fprintln(ap.o.stderr, catalogue.Text(ap.lang, msgStartFailed, err.Error()))
 		}
 	}
 	if !ap.stopped.Load() {
@@ -142,7 +143,7 @@ func (ap *application) run() (code int, next string) {
 func (ap *application) start() {
 	ap.openStartWindows(ap.startRefs, ap.startSave)
 	if ap.startLoad.diags.HasErrors() {
-		ap.showErrors(ap.x.t(msgErrorsIntro, ap.cfg.Path), ap.startLoad)
+		ap.showErrors(catalogue.Text(ap.lang, msgErrorsIntro, ap.cfg.Path), ap.startLoad)
 	}
 }
 
@@ -190,5 +191,5 @@ func (ap *application) logFailure(err error) {
 	} else {
 		where = filepath.Base(where)
 	}
-	ap.app.Flash(ap.x.t(msgHistoryFailed, where))
+	ap.app.Flash(catalogue.Text(ap.lang, msgHistoryFailed, where))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/store"
 )
 
@@ -115,7 +116,7 @@ func TestAppRefusesASecondSidekicksOnTheSameConfiguration(t *testing.T) {
 	code := Run(Options{ConfigFlag: path, Dir: dir, Stderr: &errb})
 	errOut := errb.String()
 	db, _ := store.DefaultPath(path)
-	want := (&store.LockedError{Path: db, PID: os.Getpid()}).Message("en")
+	want := (&store.LockedError{Path: db, PID: os.Getpid()}).Message(i18n.English)
 	if code != 1 || strings.TrimSpace(errOut) != "sidekicks: "+want {
 		t.Errorf("second start: exit %d, stderr %q; want 1 and %q", code, errOut, want)
 	}

@@ -1,9 +1,7 @@
 package app
 
 import (
-	"fmt"
-
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // chmsg is a text of the channels' part of the application (the member entries of the
@@ -22,35 +20,25 @@ const (
 	chmsgCount // not a message: the number of keys
 )
 
-var channelTexts = map[string]*[chmsgCount]string{
-	config.English: {
-		chmsgAddTitle:    "Add a member to #%s",
-		chmsgRemoveTitle: "Remove a member from #%s",
-		chmsgAllMembers:  "Every agent is already a member of #%s",
-		chmsgNoMember:    "#%s has no member",
-		chmsgAdded:       "%s added to #%s",
-		chmsgRemoved:     "%s removed from #%s",
-		chmsgLeft:        "%s left the channel",
-	},
-	config.French: {
-		chmsgAddTitle:    "Ajouter un membre à #%s",
-		chmsgRemoveTitle: "Retirer un membre de #%s",
-		chmsgAllMembers:  "Tous les agents sont déjà membres de #%s",
-		chmsgNoMember:    "#%s n'a aucun membre",
-		chmsgAdded:       "%s ajouté à #%s",
-		chmsgRemoved:     "%s retiré de #%s",
-		chmsgLeft:        "%s a quitté le channel",
-	},
+var channelTextsEN = [chmsgCount]string{
+	chmsgAddTitle:    "Add a member to #%s",
+	chmsgRemoveTitle: "Remove a member from #%s",
+	chmsgAllMembers:  "Every agent is already a member of #%s",
+	chmsgNoMember:    "#%s has no member",
+	chmsgAdded:       "%s added to #%s",
+	chmsgRemoved:     "%s removed from #%s",
+	chmsgLeft:        "%s left the channel",
 }
 
-// ct returns a channels text in the application's language, formatted with args.
-func (x texts) ct(m chmsg, args ...any) string {
-	msgs, ok := channelTexts[x.lang]
-	if !ok {
-		msgs = channelTexts[config.English]
-	}
-	if len(args) == 0 {
-		return msgs[m]
-	}
-	return fmt.Sprintf(msgs[m], args...)
+var channelTextsFR = [chmsgCount]string{
+	chmsgAddTitle:    "Ajouter un membre à #%s",
+	chmsgRemoveTitle: "Retirer un membre de #%s",
+	chmsgAllMembers:  "Tous les agents sont déjà membres de #%s",
+	chmsgNoMember:    "#%s n'a aucun membre",
+	chmsgAdded:       "%s ajouté à #%s",
+	chmsgRemoved:     "%s retiré de #%s",
+	chmsgLeft:        "%s a quitté le channel",
 }
+
+// channelCatalogue holds the channels' texts in every language.
+var channelCatalogue = i18n.NewCatalogue[chmsg](channelTextsEN[:], channelTextsFR[:])

@@ -65,14 +65,14 @@ func (ap *application) channelWidget(id store.ChannelID) *chatwin.Widget {
 			if !ok {
 				return nil
 			}
-			return channelLines(ap.x, ch, ap.cfg, ap.states)
+			return channelLines(ap.lang, ch, ap.cfg, ap.states)
 		},
 		Status: func() string {
 			ch, _ := ap.channelByID(id)
 			return ch.Description
 		},
 		SendError: func(err error) string {
-			hint, _ := chat.RouteHint(err, ap.x.lang)
+			hint, _ := chat.RouteHint(err, ap.lang)
 			return hint
 		},
 	}, chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
@@ -87,9 +87,9 @@ func (ap *application) windowMembers(names []string) []chatwin.Member {
 		if a := ap.cfg.Agent(name); a != nil {
 			m.Title, m.Icon = memberTitle(*a), safetext.Line(a.Icon)
 			st := ap.states.byName[name]
-			m.State, m.StateText = st.State, ap.x.state(st.State)
+			m.State, m.StateText = st.State, stateName(ap.lang, st.State)
 		} else {
-			m.StateText = ap.x.t(msgNotConfigured)
+			m.StateText = catalogue.Text(ap.lang, msgNotConfigured)
 		}
 		out[i] = m
 	}

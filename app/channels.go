@@ -30,7 +30,7 @@ func (ap *application) wireConversations() {
 	c.Routing().SetHooks(chat.ChannelHooks{
 		Members: func(int64) { ap.reloadChannels() },
 		Note: func(k chat.Key, r chat.Routing) {
-			ap.app.Post(func() { ap.showRouteHint(k, r.HintText(ap.x.lang)) })
+			ap.app.Post(func() { ap.showRouteHint(k, r.HintText(ap.lang)) })
 		},
 		Logf: ap.log.Printf,
 	})
@@ -77,10 +77,10 @@ func (ap *application) askAddMember() {
 		}
 	}
 	if len(items) == 0 {
-		ap.app.Flash(ap.x.ct(chmsgAllMembers, shownName(ch)))
+		ap.app.Flash(channelCatalogue.Text(ap.lang, chmsgAllMembers, shownName(ch)))
 		return
 	}
-	ap.app.Choose(window.Choice{Title: ap.x.ct(chmsgAddTitle, shownName(ch)), Items: items}, func(i int, ok bool) {
+	ap.app.Choose(window.Choice{Title: channelCatalogue.Text(ap.lang, chmsgAddTitle, shownName(ch)), Items: items}, func(i int, ok bool) {
 		if ok {
 			ap.changeMember(ch, names[i], true)
 		}
@@ -94,7 +94,7 @@ func (ap *application) askRemoveMember() {
 		return
 	}
 	if len(ch.Members) == 0 {
-		ap.app.Flash(ap.x.ct(chmsgNoMember, shownName(ch)))
+		ap.app.Flash(channelCatalogue.Text(ap.lang, chmsgNoMember, shownName(ch)))
 		return
 	}
 	items := make([]window.ChoiceItem, len(ch.Members))
@@ -102,7 +102,7 @@ func (ap *application) askRemoveMember() {
 		items[i] = window.ChoiceItem{Text: ap.memberLabel(name) + "  @" + safetext.Line(name)}
 	}
 	members := slices.Clone(ch.Members)
-	ap.app.Choose(window.Choice{Title: ap.x.ct(chmsgRemoveTitle, shownName(ch)), Items: items}, func(i int, ok bool) {
+	ap.app.Choose(window.Choice{Title: channelCatalogue.Text(ap.lang, chmsgRemoveTitle, shownName(ch)), Items: items}, func(i int, ok bool) {
 		if ok {
 			ap.changeMember(ch, members[i], false)
 		}
@@ -125,9 +125,9 @@ func (ap *application) changeMember(ch store.Channel, agent string, add bool) {
 	if a := ap.cfg.Agent(agent); a != nil {
 		who = memberTitle(*a)
 	}
-	notice := chat.JoinedNotice(who, ap.x.lang)
+	notice := chat.JoinedNotice(who, ap.lang)
 	if !add {
-		notice = ap.x.ct(chmsgLeft, who)
+		notice = channelCatalogue.Text(ap.lang, chmsgLeft, who)
 	}
 	svc := ap.agents.Service()
 	ap.work.Do(func() {
@@ -150,9 +150,9 @@ func (ap *application) changeMember(ch store.Channel, agent string, add bool) {
 			}
 			ap.setChannels(chans, lerr)
 			if add {
-				ap.app.Flash(ap.x.ct(chmsgAdded, who, shownName(ch)))
+				ap.app.Flash(channelCatalogue.Text(ap.lang, chmsgAdded, who, shownName(ch)))
 			} else {
-				ap.app.Flash(ap.x.ct(chmsgRemoved, who, shownName(ch)))
+				ap.app.Flash(channelCatalogue.Text(ap.lang, chmsgRemoved, who, shownName(ch)))
 			}
 		})
 	})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
@@ -26,7 +27,7 @@ type loaded struct {
 	// project is the project agents file when the folder has one, "" otherwise.
 	project string
 	// lang is the language of the messages: the file's ui.language, or LANG's.
-	lang string
+	lang i18n.Lang
 	// at is when the files were read.
 	at time.Time
 }
@@ -72,7 +73,7 @@ func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) 
 
 // emptyConfig is what the application runs on when the configuration it starts with has
 // errors: no agent, no channel, the defaults, in lang.
-func emptyConfig(path, lang string) *config.Config {
+func emptyConfig(path string, lang i18n.Lang) *config.Config {
 	return &config.Config{
 		Path:    path,
 		Version: 1,
@@ -108,7 +109,7 @@ func warningCount(d config.Diagnostics) int {
 
 // problemLine is a diagnostic as the errors window shows it: like `sidekicks check`, but
 // without the configuration file's name, which the window says once.
-func problemLine(lang, path string, d config.Diagnostic) string {
+func problemLine(lang i18n.Lang, path string, d config.Diagnostic) string {
 	if d.File != path {
 		return d.Text(lang)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
@@ -28,7 +29,7 @@ func (ap *application) editConfig() {
 		ap.log.Printf("%s was edited from the screen", path)
 		ap.reloadAfterWrite()
 	case err == nil:
-		ap.app.Flash(ap.x.pt(pmsgUnchanged, safetext.Line(filepath.Base(path))))
+		ap.app.Flash(panelCatalogue.Text(ap.lang, pmsgUnchanged, safetext.Line(filepath.Base(path))))
 	}
 }
 
@@ -56,7 +57,7 @@ func (ap *application) createAgentsFile() {
 		return
 	}
 	path := filepath.Join(ap.o.dir, config.ProjectFile)
-	starter := config.ProjectStarterFileIn(ap.x.lang)
+	starter := config.ProjectStarterFileIn(ap.lang)
 	// The file's saves are followed from before it is written, so that its creation is
 	// applied like any save: by the watcher started with the application when its folder
 	// existed then, or by one started here.
@@ -82,17 +83,17 @@ func (ap *application) agentsFileWritten(path string, watched bool, err error) {
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		// Written meanwhile by someone else: read it rather than replace it.
-		ap.app.Flash(ap.x.pt(pmsgAgentsFileExists, shown))
+		ap.app.Flash(panelCatalogue.Text(ap.lang, pmsgAgentsFileExists, shown))
 		ap.reload()
 		return
 	case err != nil:
 		ap.log.Printf("creating the project agents file: %v", err)
-		ap.app.Flash(ap.x.pt(pmsgAgentsFileFailed, shown, fileProblem(ap.x, err)))
+		ap.app.Flash(panelCatalogue.Text(ap.lang, pmsgAgentsFileFailed, shown, fileProblem(ap.lang, err)))
 		return
 	}
 	ap.log.Printf("created the project agents file %s", path)
 	ap.cur.project = path
-	ap.app.Flash(ap.x.pt(pmsgAgentsFileCreated, shown))
+	ap.app.Flash(panelCatalogue.Text(ap.lang, pmsgAgentsFileCreated, shown))
 	ap.editFile(path)
 	if !watched {
 		ap.panel.followsProject = false // the next creation tries again
@@ -143,10 +144,10 @@ func writeNewFile(path string, data []byte) error {
 }
 
 // fileProblem says in the user's language why a file could not be written.
-func fileProblem(x texts, err error) string {
+func fileProblem(lang i18n.Lang, err error) string {
 	switch {
 	case errors.Is(err, fs.ErrPermission):
-		return x.pt(pmsgDenied)
+		return panelCatalogue.Text(lang, pmsgDenied)
 	default:
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -177,7 +178,7 @@ func (ap *application) editFile(path string) (changed bool, err error) {
 	})
 	if err != nil {
 		ap.log.Printf("editing %s with %q: %v", path, editor, err)
-		ap.app.Flash(ap.x.pt(pmsgEditorFailed, safetext.Line(editor), safetext.Line(err.Error())))
+		ap.app.Flash(panelCatalogue.Text(ap.lang, pmsgEditorFailed, safetext.Line(editor), safetext.Line(err.Error())))
 	}
 	return changed, err
 }

@@ -9,17 +9,17 @@ import (
 // in an agent window, the digits in a permission request), then the keys of the Agents
 // panel, the Files window, the editor and the Log window.
 func keyList(a *window.App) []window.KeyGroup {
-	x := textsOf(a)
+	lang := a.Language()
 	groups := a.KeyGroups()
 	for _, g := range groups {
 		for i, r := range g.Rows {
 			switch r.Keys {
 			case "Ctrl-W":
-				g.Rows[i].Effect = x.t(msgKeyCtrlW)
+				g.Rows[i].Effect = catalogue.Text(lang, msgKeyCtrlW)
 			case "1…9, letter":
-				g.Rows[i].Effect = x.t(msgKeyPermissionDigit)
+				g.Rows[i].Effect = catalogue.Text(lang, msgKeyPermissionDigit)
 			}
 		}
 	}
-	return append(groups, workbench.KeyGroups(a.Labels().Language())...)
+	return append(groups, workbench.KeyGroups(a.Language())...)
 }

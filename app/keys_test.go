@@ -6,12 +6,13 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // newScreenless returns a window.App in lang that is never run: enough to build the menus
 // and the list of keys.
-func newScreenless(t *testing.T, lang window.Language) *window.App {
+func newScreenless(t *testing.T, lang i18n.Lang) *window.App {
 	t.Helper()
 	a, err := window.New(window.Options{Screen: tcell.NewSimulationScreen(""), Language: lang})
 	if err != nil {
@@ -36,11 +37,11 @@ func keyListText(groups []window.KeyGroup) string {
 // window's, the editor's and the Log window's keys, in both languages, and says which
 // letters open the menus and what Ctrl-W and the digits do in Sidekicks.
 func TestKeysListTheAgentsWindows(t *testing.T) {
-	for lang, want := range map[window.Language][]string{
-		window.English: {"Alt-letter  Open the menu whose letter is highlighted (Alt-S, Alt-C, Alt-A, Alt-W, Alt-H)", "In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S",
+	for lang, want := range map[i18n.Lang][]string{
+		i18n.English: {"Alt-letter  Open the menu whose letter is highlighted (Alt-S, Alt-C, Alt-A, Alt-W, Alt-H)", "In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S",
 			"Ctrl-W  Close the window (an agent window also stops its agent)",
 			"1…9, letter  In a permission request, choose option N, or the option starting with that letter"},
-		window.French: {"Alt-letter  Ouvrir le menu dont la lettre est en couleur (Alt-S, Alt-C, Alt-A, Alt-F, Alt-I)", "Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S",
+		i18n.French: {"Alt-letter  Ouvrir le menu dont la lettre est en couleur (Alt-S, Alt-C, Alt-A, Alt-F, Alt-I)", "Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S",
 			"Ctrl-W  Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
 			"1…9, letter  Dans une demande d'autorisation, choisir l'option N"},
 	} {

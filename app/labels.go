@@ -1,11 +1,8 @@
 package app
 
 import (
-	"fmt"
-
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // msg is a text of the application that the user sees: its menus and their dialogs, window
@@ -322,48 +319,24 @@ var messagesFR = [msgCount]string{
 	msgStartFailed: "sidekicks : %s",
 }
 
-// texts translates the application's messages into one language ("en" or "fr").
-type texts struct{ lang string }
+// catalogue holds the application's texts in every language.
+var catalogue = i18n.NewCatalogue[msg](messagesEN[:], messagesFR[:])
 
-// t returns the text of m in the language, formatted with args when it has verbs.
-func (x texts) t(m msg, args ...any) string {
-	s := ""
-	if m > msgNone && m < msgCount {
-		s = messagesEN[m]
-		if x.lang == config.French && messagesFR[m] != "" {
-			s = messagesFR[m]
-		}
-	}
-	if len(args) == 0 {
-		return s
-	}
-	return fmt.Sprintf(s, args...)
-}
-
-// textsOf returns the application's texts in the screen's language now: what is built
-// when it opens (a menu, the list of keys) follows a reload that changed the language.
-func textsOf(a *window.App) texts {
-	if a.Labels().Language() == window.French {
-		return texts{lang: config.French}
-	}
-	return texts{lang: config.English}
-}
-
-// state names an agent's state.
-func (x texts) state(s runtime.State) string {
+// stateName names an agent's state in lang.
+func stateName(lang i18n.Lang, s runtime.State) string {
 	switch s {
 	case runtime.Starting:
-		return x.t(msgStateStarting)
+		return catalogue.Text(lang, msgStateStarting)
 	case runtime.Ready:
-		return x.t(msgStateReady)
+		return catalogue.Text(lang, msgStateReady)
 	case runtime.Busy:
-		return x.t(msgStateBusy)
+		return catalogue.Text(lang, msgStateBusy)
 	case runtime.Waiting:
-		return x.t(msgStateWaiting)
+		return catalogue.Text(lang, msgStateWaiting)
 	case runtime.Stopping:
-		return x.t(msgStateStopping)
+		return catalogue.Text(lang, msgStateStopping)
 	case runtime.Error:
-		return x.t(msgStateError)
+		return catalogue.Text(lang, msgStateError)
 	}
-	return x.t(msgStateStopped)
+	return catalogue.Text(lang, msgStateStopped)
 }

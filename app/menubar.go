@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -74,20 +75,20 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 		quit = a.Quit
 	}
 	altX := window.Alt('x')
-	title := func(m msg) func() string { return func() string { return textsOf(a).t(m) } }
+	title := func(m msg) func() string { return func() string { return catalogue.Text(a.Language(), m) } }
 	sidekicks := &window.Menu{Title: title(msgMenuSidekicks), Items: func() []window.MenuItem {
-		x := textsOf(a)
+		lang := a.Language()
 		return []window.MenuItem{
-			{Marked: x.t(msgItemOpenConfig), Action: h.OpenConfig},
-			{Marked: x.t(msgItemRecentFiles), Action: recentFilesAction(a, h)},
-			{Marked: x.t(msgItemEditConfig), Action: h.EditConfig},
-			{Marked: x.t(msgItemReload), Action: h.Reload},
+			{Marked: catalogue.Text(lang, msgItemOpenConfig), Action: h.OpenConfig},
+			{Marked: catalogue.Text(lang, msgItemRecentFiles), Action: recentFilesAction(a, h)},
+			{Marked: catalogue.Text(lang, msgItemEditConfig), Action: h.EditConfig},
+			{Marked: catalogue.Text(lang, msgItemReload), Action: h.Reload},
 			{Separator: true},
-			{Marked: x.t(msgItemQuit), Shortcut: &altX, Action: quit},
+			{Marked: catalogue.Text(lang, msgItemQuit), Shortcut: &altX, Action: quit},
 		}
 	}}
 	channels := &window.Menu{Title: title(msgMenuChannels), Items: func() []window.MenuItem {
-		x := textsOf(a)
+		lang := a.Language()
 		var items []window.MenuItem
 		if h.Channels != nil {
 			for _, name := range h.Channels() {
@@ -99,25 +100,25 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			}
 		}
 		if len(items) == 0 {
-			items = append(items, window.MenuItem{Marked: x.t(msgNoChannels)})
+			items = append(items, window.MenuItem{Marked: catalogue.Text(lang, msgNoChannels)})
 		}
 		hasCurrent := func() bool { return h.CurrentChannel != nil && h.CurrentChannel() != "" }
 		items = append(items,
 			window.MenuItem{Separator: true},
-			window.MenuItem{Marked: x.t(msgItemNewChannel), Action: newChannelAction(a, h)},
-			window.MenuItem{Marked: x.t(msgItemRenameChannel), Enabled: hasCurrent, Action: renameChannelAction(a, h)},
-			window.MenuItem{Marked: x.t(msgItemDeleteChannel), Enabled: hasCurrent, Action: deleteChannelAction(a, h)},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemNewChannel), Action: newChannelAction(a, h)},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemRenameChannel), Enabled: hasCurrent, Action: renameChannelAction(a, h)},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemDeleteChannel), Enabled: hasCurrent, Action: deleteChannelAction(a, h)},
 		)
 		if h.AddMember != nil {
-			items = append(items, window.MenuItem{Marked: x.t(msgItemAddMember), Enabled: hasCurrent, Action: h.AddMember})
+			items = append(items, window.MenuItem{Marked: catalogue.Text(lang, msgItemAddMember), Enabled: hasCurrent, Action: h.AddMember})
 		}
 		if h.RemoveMember != nil {
-			items = append(items, window.MenuItem{Marked: x.t(msgItemRemoveMember), Enabled: hasCurrent, Action: h.RemoveMember})
+			items = append(items, window.MenuItem{Marked: catalogue.Text(lang, msgItemRemoveMember), Enabled: hasCurrent, Action: h.RemoveMember})
 		}
 		return items
 	}}
 	agent := &window.Menu{Title: title(msgMenuAgent), Items: func() []window.MenuItem {
-		x := textsOf(a)
+		lang := a.Language()
 		var items []window.MenuItem
 		if h.Agents != nil {
 			for _, ag := range h.Agents() {
@@ -132,7 +133,7 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			}
 		}
 		if len(items) == 0 {
-			items = append(items, window.MenuItem{Marked: x.t(msgNoAgents)})
+			items = append(items, window.MenuItem{Marked: catalogue.Text(lang, msgNoAgents)})
 		}
 		canCreate := h.CanCreateAgentsFile
 		if canCreate == nil {
@@ -140,12 +141,12 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 		}
 		return append(items,
 			window.MenuItem{Separator: true},
-			window.MenuItem{Marked: x.t(msgItemAgentsPanel), Action: h.AgentsPanel},
-			window.MenuItem{Marked: x.t(msgItemAddAgent), Action: h.AddAgent},
-			window.MenuItem{Marked: x.t(msgItemCreateAgentsFile), Enabled: canCreate, Action: h.CreateAgentsFile},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentsPanel), Action: h.AgentsPanel},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemAddAgent), Action: h.AddAgent},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemCreateAgentsFile), Enabled: canCreate, Action: h.CreateAgentsFile},
 			window.MenuItem{Separator: true},
-			window.MenuItem{Marked: x.t(msgItemCancelTurn), Enabled: h.CanCancel, Action: h.CancelTurn},
-			window.MenuItem{Marked: x.t(msgItemAgentStatus), Action: h.AgentStatus},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemCancelTurn), Enabled: h.CanCancel, Action: h.CancelTurn},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentStatus), Action: h.AgentStatus},
 		)
 	}}
 	return []*window.Menu{sidekicks, channels, agent, a.WindowMenu(), a.HelpMenu()}
@@ -164,17 +165,17 @@ func recentFilesAction(a *window.App, h menuHandlers) func() {
 		return nil
 	}
 	return func() {
-		x := textsOf(a)
+		lang := a.Language()
 		paths := h.RecentFiles()
 		items := make([]window.ChoiceItem, len(paths))
 		for i, p := range paths {
 			items[i] = window.ChoiceItem{Text: p}
 		}
 		if len(items) == 0 {
-			a.Flash(x.t(msgNoRecentFiles))
+			a.Flash(catalogue.Text(lang, msgNoRecentFiles))
 			return
 		}
-		a.Choose(window.Choice{Title: x.t(msgRecentFilesTitle), Items: items}, func(i int, ok bool) {
+		a.Choose(window.Choice{Title: catalogue.Text(lang, msgRecentFilesTitle), Items: items}, func(i int, ok bool) {
 			if ok {
 				h.OpenRecent(paths[i])
 			}
@@ -183,10 +184,10 @@ func recentFilesAction(a *window.App, h menuHandlers) func() {
 }
 
 // nameProblem refuses an empty name, then asks check.
-func nameProblem(x texts, check func(string) string) func(string) string {
+func nameProblem(lang i18n.Lang, check func(string) string) func(string) string {
 	return func(name string) string {
 		if strings.TrimSpace(name) == "" {
-			return x.t(msgNameNeeded)
+			return catalogue.Text(lang, msgNameNeeded)
 		}
 		return check(strings.TrimSpace(name))
 	}
@@ -197,11 +198,11 @@ func newChannelAction(a *window.App, h menuHandlers) func() {
 		return nil
 	}
 	return func() {
-		x := textsOf(a)
+		lang := a.Language()
 		a.AskText(window.TextEntry{
-			Title:    x.t(msgNewChannelTitle),
-			Prompt:   x.t(msgChannelName),
-			Validate: nameProblem(x, h.NewChannel),
+			Title:    catalogue.Text(lang, msgNewChannelTitle),
+			Prompt:   catalogue.Text(lang, msgChannelName),
+			Validate: nameProblem(lang, h.NewChannel),
 		}, func(string, bool) {})
 	}
 }
@@ -211,13 +212,13 @@ func renameChannelAction(a *window.App, h menuHandlers) func() {
 		return nil
 	}
 	return func() {
-		x := textsOf(a)
+		lang := a.Language()
 		old := h.CurrentChannel()
 		a.AskText(window.TextEntry{
-			Title:    x.t(msgRenameChannelTitle),
-			Prompt:   x.t(msgChannelName),
+			Title:    catalogue.Text(lang, msgRenameChannelTitle),
+			Prompt:   catalogue.Text(lang, msgChannelName),
 			Text:     old,
-			Validate: nameProblem(x, func(name string) string { return h.RenameChannel(old, name) }),
+			Validate: nameProblem(lang, func(name string) string { return h.RenameChannel(old, name) }),
 		}, func(string, bool) {})
 	}
 }
@@ -227,9 +228,9 @@ func deleteChannelAction(a *window.App, h menuHandlers) func() {
 		return nil
 	}
 	return func() {
-		x := textsOf(a)
+		lang := a.Language()
 		name := h.CurrentChannel()
-		a.Confirm(x.t(msgDeleteChannelTitle), x.t(msgDeleteChannelAsk, name), func(yes bool) {
+		a.Confirm(catalogue.Text(lang, msgDeleteChannelTitle), catalogue.Text(lang, msgDeleteChannelAsk, name), func(yes bool) {
 			if yes {
 				h.DeleteChannel(name)
 			}

@@ -6,6 +6,7 @@ import (
 	"time"
 	"unicode"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
@@ -15,13 +16,13 @@ import (
 // in both languages, and Create agents file follows CanCreateAgentsFile.
 func TestMenuAgentsAndConfigurationEntries(t *testing.T) {
 	for _, tc := range []struct {
-		lang                            window.Language
+		lang                            i18n.Lang
 		panel, add, create, edit        rune
 		panelText, createText, editText string
 		addText                         string
 	}{
-		{window.English, 'p', 'a', 'f', 'e', "Agents panel…", "Create agents file", "Edit configuration", "Add an agent…"},
-		{window.French, 'p', 'j', 'f', 'm', "Panneau des agents…", "Créer le fichier d'agents", "Modifier la configuration", "Ajouter un agent…"},
+		{i18n.English, 'p', 'a', 'f', 'e', "Agents panel…", "Create agents file", "Edit configuration", "Add an agent…"},
+		{i18n.French, 'p', 'j', 'f', 'm', "Panneau des agents…", "Créer le fichier d'agents", "Modifier la configuration", "Ajouter un agent…"},
 	} {
 		h := newScreenHarness(t, 100, 30, tc.lang)
 		var ran []string
@@ -70,12 +71,12 @@ func TestMenuAgentsAndConfigurationEntries(t *testing.T) {
 // TestMenuEntriesWithoutHandlers: an entry whose handler is nil is disabled, Create agents
 // file included.
 func TestMenuEntriesWithoutHandlers(t *testing.T) {
-	a := newScreenless(t, window.English)
-	x := textsOf(a)
+	a := newScreenless(t, i18n.English)
+	lang := a.Language()
 	for _, m := range menuBar(a, menuHandlers{}) {
 		for _, it := range m.Items() {
 			switch it.Marked {
-			case x.t(msgItemAgentsPanel), x.t(msgItemAddAgent), x.t(msgItemCreateAgentsFile), x.t(msgItemEditConfig):
+			case catalogue.Text(lang, msgItemAgentsPanel), catalogue.Text(lang, msgItemAddAgent), catalogue.Text(lang, msgItemCreateAgentsFile), catalogue.Text(lang, msgItemEditConfig):
 				if runnable(it) {
 					t.Errorf("%s is enabled without a handler", entryText(it))
 				}
@@ -84,7 +85,7 @@ func TestMenuEntriesWithoutHandlers(t *testing.T) {
 	}
 	menus := menuBar(a, menuHandlers{CreateAgentsFile: func() {}})
 	for _, it := range menus[2].Items() {
-		if it.Marked == x.t(msgItemCreateAgentsFile) && runnable(it) {
+		if it.Marked == catalogue.Text(lang, msgItemCreateAgentsFile) && runnable(it) {
 			t.Error("Create agents file is enabled without CanCreateAgentsFile")
 		}
 	}
@@ -93,8 +94,8 @@ func TestMenuEntriesWithoutHandlers(t *testing.T) {
 // TestChannelsMenuMembersAndUnread: the member entries are offered when their handlers
 // are set, and a channel with unread content is marked.
 func TestChannelsMenuMembersAndUnread(t *testing.T) {
-	app := newScreenless(t, window.English)
-	x := textsOf(app)
+	app := newScreenless(t, i18n.English)
+	lang := app.Language()
 	added := false
 	menus := menuBar(app, menuHandlers{
 		Channels:       func() []string { return []string{"général", "ops"} },
@@ -106,14 +107,14 @@ func TestChannelsMenuMembersAndUnread(t *testing.T) {
 	})
 	var items []window.MenuItem
 	for _, m := range menus {
-		if m.Title != nil && m.Title() == x.t(msgMenuChannels) {
+		if m.Title != nil && m.Title() == catalogue.Text(lang, msgMenuChannels) {
 			items = m.Items()
 		}
 	}
 	var shown []string
 	for _, it := range items {
 		shown = append(shown, entryText(it))
-		if it.Marked == x.t(msgItemAddMember) {
+		if it.Marked == catalogue.Text(lang, msgItemAddMember) {
 			it.Action()
 		}
 	}
@@ -131,7 +132,7 @@ func TestChannelsMenuMembersAndUnread(t *testing.T) {
 // TestMenuBarLetters: in either language, the menus of the bar have letters of their own,
 // and within each menu no two entries share one.
 func TestMenuBarLetters(t *testing.T) {
-	for _, lang := range []window.Language{window.English, window.French} {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 		a := newScreenless(t, lang)
 		menus := menuBar(a, menuHandlers{Channels: func() []string { return []string{"general"} },
 			Agents: func() []agentEntry { return []agentEntry{{Name: "alice"}} }})
@@ -166,11 +167,11 @@ func TestMenuBarLetters(t *testing.T) {
 
 // TestMenuBarQuitsWithoutAHandler: with no Quit handler, Sidekicks ▸ Quit stops the screen.
 func TestMenuBarQuitsWithoutAHandler(t *testing.T) {
-	a := newScreenless(t, window.English)
-	x := textsOf(a)
+	a := newScreenless(t, i18n.English)
+	lang := a.Language()
 	quit := false
 	for _, it := range menuBar(a, menuHandlers{})[0].Items() {
-		if it.Marked == x.t(msgItemQuit) && runnable(it) && *it.Shortcut == window.Alt('x') {
+		if it.Marked == catalogue.Text(lang, msgItemQuit) && runnable(it) && *it.Shortcut == window.Alt('x') {
 			it.Action()
 			quit = true
 		}

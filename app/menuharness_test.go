@@ -8,6 +8,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
@@ -23,7 +24,7 @@ type screenHarness struct {
 	w, h int
 }
 
-func newScreenHarness(t *testing.T, w, h int, lang window.Language) *screenHarness {
+func newScreenHarness(t *testing.T, w, h int, lang i18n.Lang) *screenHarness {
 	t.Helper()
 	wh := windowtest.Start(t, windowtest.Config{Width: w, Height: h,
 		Options: window.Options{Language: lang, Now: windowtest.NewClock().Now}})

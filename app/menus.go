@@ -92,13 +92,13 @@ func (ap *application) currentChannel() string {
 func (ap *application) channelNameProblem(name string, self store.ChannelID) string {
 	clean := strings.TrimSpace(name)
 	if n := utf8.RuneCountInString(clean); n > store.MaxChannelName {
-		return ap.x.t(msgNameTooLong, store.MaxChannelName)
+		return catalogue.Text(ap.lang, msgNameTooLong, store.MaxChannelName)
 	}
 	if !utf8.ValidString(clean) || strings.IndexFunc(clean, unicode.IsControl) >= 0 {
-		return ap.x.t(msgNameControl)
+		return catalogue.Text(ap.lang, msgNameControl)
 	}
 	if ch, ok := ap.channelByName(clean); ok && ch.ID != self {
-		return ap.x.t(msgNameTaken, shownName(ch))
+		return catalogue.Text(ap.lang, msgNameTaken, shownName(ch))
 	}
 	return ""
 }
@@ -118,7 +118,7 @@ func (ap *application) newChannel(name string) string {
 			}
 			ap.setChannels(chans, lerr)
 			ap.openChannel(ch.ID)
-			ap.app.Flash(ap.x.t(msgChannelCreated, shownName(ch)))
+			ap.app.Flash(catalogue.Text(ap.lang, msgChannelCreated, shownName(ch)))
 		})
 	})
 	return ""
@@ -143,7 +143,7 @@ func (ap *application) renameChannel(old, name string) string {
 			}
 			ap.setChannels(chans, lerr)
 			if ch, ok := ap.channelByID(ch.ID); ok {
-				ap.app.Flash(ap.x.t(msgChannelRenamed, shownName(ch)))
+				ap.app.Flash(catalogue.Text(ap.lang, msgChannelRenamed, shownName(ch)))
 			}
 		})
 	})
@@ -169,7 +169,7 @@ func (ap *application) deleteChannel(name string) {
 				w.win.Close()
 			}
 			ap.setChannels(chans, lerr)
-			ap.app.Flash(ap.x.t(msgChannelDeleted, shownName(ch)))
+			ap.app.Flash(catalogue.Text(ap.lang, msgChannelDeleted, shownName(ch)))
 		})
 	})
 }
@@ -209,7 +209,7 @@ func (ap *application) cancelTurn() {
 	c := ap.agents
 	k, has := ap.focusedKey()
 	if !has || !c.Busy(k) {
-		ap.app.Flash(ap.x.t(msgNoTurn))
+		ap.app.Flash(catalogue.Text(ap.lang, msgNoTurn))
 		return
 	}
 	ap.log.Printf("cancelling the turns of %s", k)
@@ -220,7 +220,7 @@ func (ap *application) cancelTurn() {
 // in a file chooser that starts in the current configuration's folder.
 func (ap *application) askConfig() {
 	ap.app.ChooseFile(window.FileChooser{
-		Title:      ap.x.t(msgOpenConfigTitle),
+		Title:      catalogue.Text(ap.lang, msgOpenConfigTitle),
 		Dir:        filepath.Dir(ap.path),
 		Extensions: []string{".yaml", ".yml"},
 	}, func(path string, ok bool) {
@@ -244,9 +244,9 @@ func (ap *application) switchTo(path string) {
 		ap.app.Post(func() {
 			switch {
 			case !exists:
-				ap.app.Flash(ap.x.t(msgOpenConfigMissing, path))
+				ap.app.Flash(catalogue.Text(ap.lang, msgOpenConfigMissing, path))
 			case abs == ap.path:
-				ap.app.Flash(ap.x.t(msgSameConfig))
+				ap.app.Flash(catalogue.Text(ap.lang, msgSameConfig))
 			default:
 				ap.log.Printf("opening the configuration %s", abs)
 				ap.next = abs

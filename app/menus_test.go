@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
-
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // appHandlers records which default-menu callbacks ran.
@@ -60,7 +59,7 @@ func (r *appHandlers) last() string {
 	return r.ran[len(r.ran)-1]
 }
 
-func menuHarness(t *testing.T, lang window.Language) (*screenHarness, *appHandlers) {
+func menuHarness(t *testing.T, lang i18n.Lang) (*screenHarness, *appHandlers) {
 	h := newScreenHarness(t, 80, 24, lang)
 	rec := &appHandlers{channels: []string{"general", "ops"}, current: "general"}
 	h.do(func() { h.app.SetMenus(menuBar(h.app, rec.handlers())) })
@@ -69,7 +68,7 @@ func menuHarness(t *testing.T, lang window.Language) (*screenHarness, *appHandle
 }
 
 func TestMenuKeys(t *testing.T) {
-	h, rec := menuHarness(t, window.English)
+	h, rec := menuHarness(t, i18n.English)
 	h.alt('a')
 	if open, i := menuOpen(h); !open || i != 2 {
 		t.Fatalf("Alt-A: open %v menu %d, want the Agent menu", open, i)
@@ -132,7 +131,7 @@ func TestMenuKeys(t *testing.T) {
 }
 
 func TestMenuMouse(t *testing.T) {
-	h, rec := menuHarness(t, window.English)
+	h, rec := menuHarness(t, i18n.English)
 	// Click on "Sidekicks", then on "Reload configuration".
 	h.click(3, 0)
 	if open, i := menuOpen(h); !open || i != 0 {
@@ -161,7 +160,7 @@ func TestMenuMouse(t *testing.T) {
 }
 
 func TestMenuChannelsDeleteAndRename(t *testing.T) {
-	h, rec := menuHarness(t, window.English)
+	h, rec := menuHarness(t, i18n.English)
 	h.alt('c')
 	h.golden("menu-channels")
 	h.typeText("d")
@@ -204,7 +203,7 @@ func TestMenuChannelsDeleteAndRename(t *testing.T) {
 }
 
 func TestMenuRecentFiles(t *testing.T) {
-	h, rec := menuHarness(t, window.English)
+	h, rec := menuHarness(t, i18n.English)
 	h.alt('s')
 	h.typeText("r")
 	h.typeText("b.y")
@@ -215,7 +214,7 @@ func TestMenuRecentFiles(t *testing.T) {
 }
 
 func TestMenusFrench(t *testing.T) {
-	h, rec := menuHarness(t, window.French)
+	h, rec := menuHarness(t, i18n.French)
 	if !strings.Contains(h.row(0), "Canaux") || !strings.Contains(h.row(0), "Fenêtre") || !strings.Contains(h.row(0), "Aide") {
 		t.Fatalf("menu bar not in French: %q", h.row(0))
 	}

@@ -74,7 +74,7 @@ func (ap *application) panelReloaded(cfg *config.Config) {
 // written the agent, the configuration is read again (by its watcher, or here without
 // one), so that the agent is in the menus, the panel and the @ completion at once.
 func (ap *application) addAgent() {
-	wizard.Open(ap.app, ap.path, ap.x.lang, func(name string) {
+	wizard.Open(ap.app, ap.path, ap.lang, func(name string) {
 		ap.log.Printf("the wizard added the agent %s to %s", name, ap.path)
 		ap.reloadAfterWrite()
 	})

@@ -1,9 +1,7 @@
 package app
 
 import (
-	"fmt"
-
-	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // pmsg is a text of the configuration edited from the screen (Edit configuration, Create
@@ -21,34 +19,24 @@ const (
 	pmsgCount // not a message: the number of keys
 )
 
-var panelTexts = map[string]*[pmsgCount]string{
-	config.English: {
-		pmsgUnchanged:         "%s unchanged",
-		pmsgEditorFailed:      "The editor (%s) failed: %s",
-		pmsgAgentsFileCreated: "Agents file created: %s",
-		pmsgAgentsFileExists:  "%s already exists: it is read as it is",
-		pmsgAgentsFileFailed:  "%s could not be written: %s",
-		pmsgDenied:            "permission denied",
-	},
-	config.French: {
-		pmsgUnchanged:         "%s inchangé",
-		pmsgEditorFailed:      "L'éditeur (%s) a échoué : %s",
-		pmsgAgentsFileCreated: "Fichier d'agents créé : %s",
-		pmsgAgentsFileExists:  "%s existe déjà : il est lu tel quel",
-		pmsgAgentsFileFailed:  "%s n'a pas pu être écrit : %s",
-		pmsgDenied:            "permission refusée",
-	},
+var panelTextsEN = [pmsgCount]string{
+	pmsgUnchanged:         "%s unchanged",
+	pmsgEditorFailed:      "The editor (%s) failed: %s",
+	pmsgAgentsFileCreated: "Agents file created: %s",
+	pmsgAgentsFileExists:  "%s already exists: it is read as it is",
+	pmsgAgentsFileFailed:  "%s could not be written: %s",
+	pmsgDenied:            "permission denied",
 }
 
-// pt returns a text of the configuration edited from the screen in the application's
-// language, formatted with args.
-func (x texts) pt(m pmsg, args ...any) string {
-	msgs, ok := panelTexts[x.lang]
-	if !ok {
-		msgs = panelTexts[config.English]
-	}
-	if len(args) == 0 {
-		return msgs[m]
-	}
-	return fmt.Sprintf(msgs[m], args...)
+var panelTextsFR = [pmsgCount]string{
+	pmsgUnchanged:         "%s inchangé",
+	pmsgEditorFailed:      "L'éditeur (%s) a échoué : %s",
+	pmsgAgentsFileCreated: "Fichier d'agents créé : %s",
+	pmsgAgentsFileExists:  "%s existe déjà : il est lu tel quel",
+	pmsgAgentsFileFailed:  "%s n'a pas pu être écrit : %s",
+	pmsgDenied:            "permission refusée",
 }
+
+// panelCatalogue holds the texts of the configuration edited from the screen in every
+// language.
+var panelCatalogue = i18n.NewCatalogue[pmsg](panelTextsEN[:], panelTextsFR[:])

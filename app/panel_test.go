@@ -14,6 +14,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -56,13 +57,13 @@ func (h *appHarness) waitPanelRow(texts ...string) string {
 // appMenuItem returns an entry of a menu as the application builds it now.
 func (h *appHarness) appMenuItem(menu, label msg) (item window.MenuItem, found bool) {
 	h.onUI(func() {
-		x := textsOf(h.ap.app)
+		lang := h.ap.app.Language()
 		for _, m := range menuBar(h.ap.app, h.ap.menuHandlers()) {
-			if m.Title == nil || m.Title() != x.t(menu) {
+			if m.Title == nil || m.Title() != catalogue.Text(lang, menu) {
 				continue
 			}
 			for _, it := range m.Items() {
-				if it.Marked == x.t(label) {
+				if it.Marked == catalogue.Text(lang, label) {
 					item, found = it, true
 				}
 			}
@@ -348,7 +349,7 @@ func TestAppCreateAgentsFile(t *testing.T) {
 			h.waitText(demo)
 			h.press(tcell.KeyEscape)
 			data, err := os.ReadFile(project)
-			if err != nil || string(data) != string(config.ProjectStarterFileIn(lang)) {
+			if err != nil || string(data) != string(config.ProjectStarterFileIn(i18n.Parse(lang))) {
 				t.Fatalf("%s holds %q (%v), want the starter file in %s", project, data, err, lang)
 			}
 			if got, _ := os.ReadFile(calls); string(got) != project+"\n" {

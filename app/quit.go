@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 )
@@ -15,11 +16,11 @@ func (ap *application) quit() {
 	}
 	ap.quitting = true
 	refs := ap.windowRefs()
-	x := ap.x
+	lang := ap.lang
 	ap.log.Printf("quitting")
-	ap.app.Shutdown(x.t(msgWaitingAgents), func(report func(string)) {
+	ap.app.Shutdown(catalogue.Text(lang, msgWaitingAgents), func(report func(string)) {
 		ap.saveWindows(refs)
-		ap.shutdownAgents(func(ev runtime.Event) { report(stoppingText(x, ev)) })
+		ap.shutdownAgents(func(ev runtime.Event) { report(stoppingText(lang, ev)) })
 	})
 }
 
@@ -59,7 +60,7 @@ func (ap *application) shutdownAgents(report func(runtime.Event)) {
 }
 
 // stoppingText says which agents are still being stopped.
-func stoppingText(x texts, ev runtime.Event) string {
+func stoppingText(lang i18n.Lang, ev runtime.Event) string {
 	var names []string
 	for _, st := range ev.States {
 		if st.Pid > 0 || st.State == runtime.Stopping || st.State == runtime.Starting {
@@ -67,9 +68,9 @@ func stoppingText(x texts, ev runtime.Event) string {
 		}
 	}
 	if len(names) == 0 {
-		return x.t(msgStoppingNone)
+		return catalogue.Text(lang, msgStoppingNone)
 	}
-	return x.t(msgStopping, joinNames(names))
+	return catalogue.Text(lang, msgStopping, joinNames(names))
 }
 
 // joinNames lists names with commas.

@@ -8,7 +8,6 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // watch applies each save of the configuration file, and of the project agents file when
@@ -60,16 +59,16 @@ func (ap *application) apply(l loaded) {
 	}
 	if l.cfg == nil {
 		ap.log.Printf("reloading %s: %d errors, the running configuration is kept: %s", ap.path, len(errorsOnly(l.diags)), errorsOnly(l.diags).Error())
-		ap.showErrors(ap.x.t(msgErrorsKept, ap.path), l)
-		ap.app.Flash(ap.x.t(msgReloadKept))
+		ap.showErrors(catalogue.Text(ap.lang, msgErrorsKept, ap.path), l)
+		ap.app.Flash(catalogue.Text(ap.lang, msgReloadKept))
 		return
 	}
 	old := ap.cfg
 	cfg := l.cfg
 	ap.cfg, ap.cur = cfg, l
 	if cfg.UI.Language != old.UI.Language {
-		ap.x = texts{lang: cfg.UI.Language}
-		ap.app.SetLanguage(window.ParseLanguage(cfg.UI.Language))
+		ap.lang = cfg.UI.Language
+		ap.app.SetLanguage(cfg.UI.Language)
 	}
 	if cfg.UI.Theme != old.UI.Theme {
 		ap.app.SetTheme(ap.theme(cfg.UI.Theme))
@@ -96,21 +95,21 @@ func (ap *application) apply(l loaded) {
 
 // reloadedText is the status bar's message after a reload.
 func (ap *application) reloadedText(l loaded, added, removed, created []string) string {
-	parts := []string{ap.x.t(msgReloaded)}
+	parts := []string{catalogue.Text(ap.lang, msgReloaded)}
 	if n := warningCount(l.diags); n > 0 {
-		parts[0] = ap.x.t(msgReloadedWithWarnings, n)
+		parts[0] = catalogue.Text(ap.lang, msgReloadedWithWarnings, n)
 	}
 	if len(added) > 0 {
-		parts = append(parts, ap.x.t(msgAgentsAdded, joinNames(added)))
+		parts = append(parts, catalogue.Text(ap.lang, msgAgentsAdded, joinNames(added)))
 	}
 	if len(removed) > 0 {
-		parts = append(parts, ap.x.t(msgAgentsRemoved, joinNames(removed)))
+		parts = append(parts, catalogue.Text(ap.lang, msgAgentsRemoved, joinNames(removed)))
 	}
 	if len(created) > 0 {
 		for i, c := range created {
 			created[i] = "#" + safetext.Line(c)
 		}
-		parts = append(parts, ap.x.t(msgChannelsCreated, joinNames(created)))
+		parts = append(parts, catalogue.Text(ap.lang, msgChannelsCreated, joinNames(created)))
 	}
 	return strings.Join(parts, " · ")
 }

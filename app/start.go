@@ -45,8 +45,7 @@ func openApplication(o appOptions) (*application, error) {
 		return nil, &startFailure{"sidekicks: " + config.NotFoundText(config.LanguageOf(nil), err), 1}
 	}
 	l := loadConfiguration(path, o.dir)
-	x := texts{lang: l.lang}
-	ap := &application{o: o, path: path, x: x, done: make(chan struct{}), startLoad: l, cur: l}
+	ap := &application{o: o, path: path, lang: l.lang, done: make(chan struct{}), startLoad: l, cur: l}
 	ap.openLog()
 	if created {
 		fmt.Fprintln(o.stderr, "sidekicks: "+config.CreatedText(l.lang, path))
@@ -77,7 +76,7 @@ func openApplication(o appOptions) (*application, error) {
 		ap.st.Close()
 		ap.log.Printf("%v", err)
 		ap.log.Close()
-		return nil, &startFailure{x.t(msgStartFailed, err.Error()), 1}
+		return nil, &startFailure{catalogue.Text(ap.lang, msgStartFailed, err.Error()), 1}
 	}
 	ap.work = jobs.New(jobs.Options{Name: "application work", Go: ap.app.GoNamed})
 	ap.highlighter = convo.NewHighlighter(convo.HighlighterOptions{Go: ap.app.GoNamed})
@@ -86,7 +85,7 @@ func openApplication(o appOptions) (*application, error) {
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)
 		ap.log.Close()
-		return nil, &startFailure{x.t(msgStartFailed, err.Error()), 1}
+		return nil, &startFailure{catalogue.Text(ap.lang, msgStartFailed, err.Error()), 1}
 	}
 	return ap, nil
 }
@@ -114,11 +113,11 @@ func (ap *application) openStore() error {
 	var newer *store.NewerSchemaError
 	switch {
 	case errors.As(err, &locked):
-		return &startFailure{"sidekicks: " + locked.Message(ap.x.lang), 1}
+		return &startFailure{"sidekicks: " + locked.Message(ap.lang), 1}
 	case errors.As(err, &newer):
-		return &startFailure{"sidekicks: " + newer.Message(ap.x.lang), 1}
+		return &startFailure{"sidekicks: " + newer.Message(ap.lang), 1}
 	case err != nil:
-		return &startFailure{ap.x.t(msgStartFailed, err.Error()), 1}
+		return &startFailure{catalogue.Text(ap.lang, msgStartFailed, err.Error()), 1}
 	}
 	if created, _, err := ap.st.EnsureDeclared(ap.cfg.Channels); err != nil {
 		ap.log.Printf("creating the declared channels: %v", err)
@@ -171,14 +170,14 @@ func (ap *application) newScreen() error {
 	app, err := window.New(window.Options{
 		Screen:   screen,
 		Theme:    ap.theme(ap.cfg.UI.Theme),
-		Language: window.ParseLanguage(ap.cfg.UI.Language),
+		Language: ap.cfg.UI.Language,
 		Now:      ap.o.now,
 	})
 	if err != nil {
 		return err
 	}
 	ap.app = app
-	app.SetDesktopText(func() string { return ap.x.t(msgNoWindow) })
+	app.SetDesktopText(func() string { return catalogue.Text(ap.lang, msgNoWindow) })
 	app.SetKeyList(func() []window.KeyGroup { return keyList(app) })
 	app.SetMenus(menuBar(app, ap.menuHandlers()))
 	return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -81,30 +82,30 @@ func runtimeText(a config.Agent) string {
 }
 
 // stateText is an agent's state in words, with its process when one runs.
-func stateText(x texts, st runtime.AgentState) string {
-	s := x.state(st.State)
+func stateText(lang i18n.Lang, st runtime.AgentState) string {
+	s := stateName(lang, st.State)
 	if st.Pid > 0 {
-		s = x.t(msgStatePid, s, st.Pid)
+		s = catalogue.Text(lang, msgStatePid, s, st.Pid)
 	}
 	return s
 }
 
 // stateLines are the state line and, for an agent in error, how it ended and the last
 // lines of its error output (untrusted: cleaned).
-func stateLines(x texts, st runtime.AgentState, indent string) []window.TextLine {
+func stateLines(lang i18n.Lang, st runtime.AgentState, indent string) []window.TextLine {
 	class := window.ClassText
 	if st.State == runtime.Error {
 		class = window.ClassError
 	}
-	lines := []window.TextLine{{Text: indent + x.t(msgState, stateText(x, st)), Class: class}}
+	lines := []window.TextLine{{Text: indent + catalogue.Text(lang, msgState, stateText(lang, st)), Class: class}}
 	if st.State != runtime.Error {
 		return lines
 	}
 	if st.Exit != nil {
-		lines = append(lines, window.TextLine{Text: indent + x.t(msgExit, st.Exit.String()), Class: window.ClassError})
+		lines = append(lines, window.TextLine{Text: indent + catalogue.Text(lang, msgExit, st.Exit.String()), Class: window.ClassError})
 	}
 	if len(st.StderrTail) > 0 {
-		lines = append(lines, window.TextLine{Text: indent + x.t(msgStderrTail), Class: window.ClassComment})
+		lines = append(lines, window.TextLine{Text: indent + catalogue.Text(lang, msgStderrTail), Class: window.ClassComment})
 		for _, l := range st.StderrTail {
 			lines = append(lines, window.TextLine{Text: indent + "  " + safetext.Line(l), Class: window.ClassComment})
 		}
@@ -114,19 +115,19 @@ func stateLines(x texts, st runtime.AgentState, indent string) []window.TextLine
 
 // channelLines is a channel window's content: its name, its description, and its members
 // with their icon and state.
-func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentStates) []window.TextLine {
+func channelLines(lang i18n.Lang, ch store.Channel, cfg *config.Config, states agentStates) []window.TextLine {
 	lines := []window.TextLine{{Text: "#" + safetext.Line(ch.Name), Class: window.ClassKeyword}}
 	if ch.Description != "" {
 		lines = append(lines, window.TextLine{Text: safetext.Line(ch.Description), Class: window.ClassComment})
 	}
-	lines = append(lines, window.TextLine{}, window.TextLine{Text: x.t(msgMembers), Class: window.ClassType})
+	lines = append(lines, window.TextLine{}, window.TextLine{Text: catalogue.Text(lang, msgMembers), Class: window.ClassType})
 	if len(ch.Members) == 0 {
-		lines = append(lines, window.TextLine{Text: "  " + x.t(msgNoMembers), Class: window.ClassComment})
+		lines = append(lines, window.TextLine{Text: "  " + catalogue.Text(lang, msgNoMembers), Class: window.ClassComment})
 	}
 	for _, name := range ch.Members {
 		a := cfg.Agent(name)
 		if a == nil {
-			lines = append(lines, window.TextLine{Text: "  @" + safetext.Line(name) + " — " + x.t(msgNotConfigured), Class: window.ClassWarning})
+			lines = append(lines, window.TextLine{Text: "  @" + safetext.Line(name) + " — " + catalogue.Text(lang, msgNotConfigured), Class: window.ClassWarning})
 			continue
 		}
 		st := states.byName[name]
@@ -134,7 +135,7 @@ func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentSta
 		if st.State == runtime.Error {
 			class = window.ClassError
 		}
-		lines = append(lines, window.TextLine{Text: "  " + agentLabel(*a) + "  @" + a.Name + " — " + stateText(x, st), Class: class})
+		lines = append(lines, window.TextLine{Text: "  " + agentLabel(*a) + "  @" + a.Name + " — " + stateText(lang, st), Class: class})
 	}
 	return lines
 }
@@ -142,34 +143,34 @@ func channelLines(x texts, ch store.Channel, cfg *config.Config, states agentSta
 // statusLines is the Agent status window's content: what was loaded (the configuration,
 // the project agents file), how many agents run, then each agent with its command line
 // and state, followed by what more, when given, returns of it.
-func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states agentStates, more func(config.Agent) []window.TextLine) []window.TextLine {
-	lines := []window.TextLine{{Text: x.t(msgStatusConfig, safetext.Line(cfg.Path))}}
+func statusLines(lang i18n.Lang, cur loaded, cfg *config.Config, dir string, states agentStates, more func(config.Agent) []window.TextLine) []window.TextLine {
+	lines := []window.TextLine{{Text: catalogue.Text(lang, msgStatusConfig, safetext.Line(cfg.Path))}}
 	if cur.project != "" {
-		lines = append(lines, window.TextLine{Text: x.t(msgStatusProject, safetext.Line(cur.project))})
+		lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusProject, safetext.Line(cur.project))})
 	} else {
-		lines = append(lines, window.TextLine{Text: x.t(msgStatusNoProject, safetext.Line(filepath.Join(dir, filepath.Dir(config.ProjectFile))))})
+		lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusNoProject, safetext.Line(filepath.Join(dir, filepath.Dir(config.ProjectFile))))})
 	}
 	if !cur.at.IsZero() {
-		lines = append(lines, window.TextLine{Text: x.t(msgStatusLoadedAt, cur.at.Format("15:04:05")), Class: window.ClassComment})
+		lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusLoadedAt, cur.at.Format("15:04:05")), Class: window.ClassComment})
 	}
 	maxRunning := states.maxRunning
 	if maxRunning == 0 {
 		maxRunning = cfg.Limits.MaxRunningAgents
 	}
-	lines = append(lines, window.TextLine{Text: x.t(msgStatusRunning, states.running, maxRunning)}, window.TextLine{})
+	lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusRunning, states.running, maxRunning)}, window.TextLine{})
 	if len(cfg.Agents) == 0 {
-		return append(lines, window.TextLine{Text: x.t(msgStatusNoAgents), Class: window.ClassComment})
+		return append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusNoAgents), Class: window.ClassComment})
 	}
-	lines = append(lines, window.TextLine{Text: x.t(msgStatusAgentsHeading), Class: window.ClassType})
+	lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusAgentsHeading), Class: window.ClassType})
 	for _, a := range cfg.Agents {
 		lines = append(lines,
 			window.TextLine{Text: agentLabel(a) + "  @" + a.Name, Class: window.ClassKeyword},
-			window.TextLine{Text: "  " + x.t(msgCommand, commandLine(a))},
+			window.TextLine{Text: "  " + catalogue.Text(lang, msgCommand, commandLine(a))},
 		)
 		if a.Source != "" && a.Source != cfg.Path {
 			lines = append(lines, window.TextLine{Text: "  " + safetext.Line(a.Source), Class: window.ClassComment})
 		}
-		lines = append(lines, stateLines(x, states.byName[a.Name], "  ")...)
+		lines = append(lines, stateLines(lang, states.byName[a.Name], "  ")...)
 		if more != nil {
 			lines = append(lines, more(a)...)
 		}
@@ -179,7 +180,7 @@ func statusLines(x texts, cur loaded, cfg *config.Config, dir string, states age
 
 // errorsLines is the errors window's content: what happened, then each problem with its
 // line (warnings too, marked), then the summary.
-func errorsLines(x texts, intro string, l loaded) []window.TextLine {
+func errorsLines(lang i18n.Lang, intro string, l loaded) []window.TextLine {
 	lines := []window.TextLine{{Text: intro}, {}}
 	for i, d := range l.diags {
 		class := window.ClassError
@@ -188,5 +189,5 @@ func errorsLines(x texts, intro string, l loaded) []window.TextLine {
 		}
 		lines = append(lines, window.TextLine{Text: l.problems[i], Class: class})
 	}
-	return append(lines, window.TextLine{}, window.TextLine{Text: config.Summary(x.lang, l.diags), Class: window.ClassComment})
+	return append(lines, window.TextLine{}, window.TextLine{Text: config.Summary(lang, l.diags), Class: window.ClassComment})
 }

@@ -1,11 +1,12 @@
 package app
 
 import (
-	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -60,7 +61,7 @@ func TestCommandLineIsCleaned(t *testing.T) {
 }
 
 func TestChannelLines(t *testing.T) {
-	x := texts{lang: "en"}
+	lang := i18n.English
 	cfg := &config.Config{Agents: []config.Agent{
 		{Name: "alice", Title: "Alice", Icon: "🦊"},
 		{Name: "bob", Title: "Bob\x1b[31m"},
@@ -70,7 +71,7 @@ func TestChannelLines(t *testing.T) {
 		{Name: "alice", State: runtime.Ready, Pid: 42},
 		{Name: "bob", State: runtime.Error, StderrTail: []string{"boom"}},
 	}})
-	lines := channelLines(x, ch, cfg, states)
+	lines := channelLines(lang, ch, cfg, states)
 	got := lineTexts(lines)
 	want := "#général\nthe place\n\nMembers\n  🦊 Alice  @alice — ready, process 42\n  Bob  @bob — error\n  @gone — not in the configuration\n"
 	if got != want {
@@ -79,51 +80,41 @@ func TestChannelLines(t *testing.T) {
 	if lines[5].Class != window.ClassError || lines[6].Class != window.ClassWarning {
 		t.Errorf("classes: bob %v, gone %v", lines[5].Class, lines[6].Class)
 	}
-	empty := lineTexts(channelLines(texts{lang: "fr"}, store.Channel{Name: "x"}, cfg, states))
+	empty := lineTexts(channelLines(i18n.French, store.Channel{Name: "x"}, cfg, states))
 	if !strings.Contains(empty, "Membres\n  Pas encore de membre") {
 		t.Errorf("a channel without members, in French:\n%s", empty)
 	}
 }
 
 func TestStatusLines(t *testing.T) {
-	x := texts{lang: "en"}
+	lang := i18n.English
 	cfg := &config.Config{Path: "/c/sidekicks.yaml", Limits: config.Limits{MaxRunningAgents: 3}, Agents: []config.Agent{
 		{Name: "alice", CommandPath: "/bin/a", Source: "/c/sidekicks.yaml"},
 		{Name: "helper", Title: "Helper", CommandPath: "/bin/h", Source: "/p/.sidekicks/acp.toml"},
 	}}
 	cur := loaded{project: "/p/.sidekicks/acp.toml"}
 	states := statesOf(runtime.Event{Running: 1, MaxRunning: 3, States: []runtime.AgentState{{Name: "alice", State: runtime.Busy, Pid: 7}}})
-	got := lineTexts(statusLines(x, cur, cfg, "/p", states, nil))
+	got := lineTexts(statusLines(lang, cur, cfg, "/p", states, nil))
 	for _, want := range []string{"Configuration: /c/sidekicks.yaml\n", "Project agents file: /p/.sidekicks/acp.toml\n", "Running agents: 1 of 3 at most\n",
 		"alice  @alice\n  Command: /bin/a\n  State: busy, process 7\n", "Helper  @helper\n  Command: /bin/h\n  /p/.sidekicks/acp.toml\n  State: stopped\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("status lacks %q:\n%s", want, got)
 		}
 	}
-	none := lineTexts(statusLines(texts{lang: "fr"}, loaded{}, &config.Config{Path: "/c.yaml"}, "/p", agentStates{}, nil))
+	none := lineTexts(statusLines(i18n.French, loaded{}, &config.Config{Path: "/c.yaml"}, "/p", agentStates{}, nil))
 	if !strings.Contains(none, "Fichier d'agents du projet : aucun dans /p/.sidekicks\n") || !strings.Contains(none, "Aucun agent n'est configuré.") {
 		t.Errorf("status without agents, in French:\n%s", none)
 	}
 }
 
-// TestMessagesComplete lists every message missing in either language, and checks that
-// both texts of a message take the same arguments.
+// TestMessagesComplete: every text of the application's catalogues has both languages,
+// with the same verbs in each.
 func TestMessagesComplete(t *testing.T) {
-	verbs := regexp.MustCompile(`%[-+# 0]*[0-9]*[a-zA-Z]`)
-	for m := msgNone + 1; m < msgCount; m++ {
-		if messagesEN[m] == "" {
-			t.Errorf("message %d has no English text", m)
-		}
-		if messagesFR[m] == "" {
-			t.Errorf("message %d (%q) has no French text", m, messagesEN[m])
-		}
-		en := strings.Join(verbs.FindAllString(messagesEN[m], -1), " ")
-		fr := strings.Join(verbs.FindAllString(messagesFR[m], -1), " ")
-		if en != fr {
-			t.Errorf("message %q takes %q, its French text %q", messagesEN[m], en, fr)
-		}
+	for _, p := range slices.Concat(catalogue.Problems(msgNone+1), panelCatalogue.Problems(pmsgUnchanged),
+		channelCatalogue.Problems(chmsgAddTitle)) {
+		t.Error(p)
 	}
-	if got := (texts{lang: "de"}).t(msgReloaded); got != "Configuration reloaded" {
+	if got := catalogue.Text(i18n.Parse("de"), msgReloaded); got != "Configuration reloaded" {
 		t.Errorf("an unknown language: %q, want English", got)
 	}
 }

@@ -144,12 +144,12 @@ func (ap *application) agentTitle(name string) string {
 func (ap *application) showErrors(intro string, l loaded) {
 	w := ap.find(winErrors, 0, "")
 	if w == nil {
-		w = ap.open(winErrors, 0, "", ap.x.t(msgErrorsTitle))
+		w = ap.open(winErrors, 0, "", catalogue.Text(ap.lang, msgErrorsTitle))
 		if w == nil {
 			return
 		}
 	}
-	w.view.SetLines(errorsLines(ap.x, intro, l))
+	w.view.SetLines(errorsLines(ap.lang, intro, l))
 	w.win.Focus()
 }
 
@@ -167,7 +167,7 @@ func (ap *application) showStatus() {
 		w.win.Focus()
 		return
 	}
-	ap.open(winStatus, 0, "", ap.x.t(msgStatusTitle))
+	ap.open(winStatus, 0, "", catalogue.Text(ap.lang, msgStatusTitle))
 }
 
 // refresh recomputes what a window shows from the configuration, the channels and the
@@ -181,18 +181,18 @@ func (ap *application) refresh(w *appWindow) {
 		}
 		ch, ok := ap.channelByID(w.channel)
 		if !ok {
-			w.view.SetLines([]window.TextLine{{Text: ap.x.t(msgChannelGone), Class: window.ClassComment}})
+			w.view.SetLines([]window.TextLine{{Text: catalogue.Text(ap.lang, msgChannelGone), Class: window.ClassComment}})
 			return
 		}
 		w.win.SetTitle(channelTitle(ch))
-		w.view.SetLines(channelLines(ap.x, ch, ap.cfg, ap.states))
+		w.view.SetLines(channelLines(ap.lang, ch, ap.cfg, ap.states))
 	case winAgent:
 		ap.refreshAgentWindow(w)
 	case winStatus:
-		w.win.SetTitle(ap.x.t(msgStatusTitle))
-		w.view.SetLines(statusLines(ap.x, ap.cur, ap.cfg, ap.o.dir, ap.states, ap.agentStatusLines))
+		w.win.SetTitle(catalogue.Text(ap.lang, msgStatusTitle))
+		w.view.SetLines(statusLines(ap.lang, ap.cur, ap.cfg, ap.o.dir, ap.states, ap.agentStatusLines))
 	case winErrors:
-		w.win.SetTitle(ap.x.t(msgErrorsTitle))
+		w.win.SetTitle(catalogue.Text(ap.lang, msgErrorsTitle))
 	}
 }
 

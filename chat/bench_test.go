@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // BenchmarkChunk appends a 20-byte chunk to a streaming reply, the reading goroutine's hot
 // path: sanitize, lock, append, change callback. A new turn starts every 20,000 chunks so
 // that the entry never reaches its cap (which would measure dropping instead).
 func BenchmarkChunk(b *testing.B) {
-	c, _, _ := newConv(b, "en")
+	c, _, _ := newConv(b, i18n.English)
 	c.OnChange(func() {})
 	h := c.Handler("alice", nil)
 	c.BeginTurn("alice", "go")

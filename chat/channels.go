@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
@@ -36,8 +37,8 @@ type Channels struct {
 	flush func() error
 	// catchUpBytes bounds the catch-up (DefaultCatchUpBytes when 0).
 	catchUpBytes int
-	// lang is the language of the lines routing adds to a conversation ("en" or "fr").
-	lang string
+	// lang is the language of the lines routing adds to a conversation.
+	lang i18n.Lang
 	logf func(format string, args ...any)
 
 	mu     sync.Mutex
@@ -68,9 +69,9 @@ type ChannelHooks struct {
 	Logf func(format string, args ...any)
 }
 
-// NewChannels returns the channels kept in st, whose notices are in lang ("en" or "fr").
+// NewChannels returns the channels kept in st, whose notices are in lang.
 // Hand its Options to NewService, then Attach the service.
-func NewChannels(st ChannelStore, lang string) *Channels {
+func NewChannels(st ChannelStore, lang i18n.Lang) *Channels {
 	return &Channels{st: st, lang: lang, logf: func(string, ...any) {}, pending: make(map[agentInConv]int64)}
 }
 
@@ -148,12 +149,12 @@ func (c *Channels) state() (*Service, []AgentRef, ChannelHooks) {
 type routeError struct{ r Routing }
 
 func (e *routeError) Error() string {
-	return "message not routed: " + e.r.HintText("en")
+	return "message not routed: " + e.r.HintText(i18n.English)
 }
 
 // RouteHint returns what the input line says of a message routing refused, false when
 // err is another error.
-func RouteHint(err error, lang string) (string, bool) {
+func RouteHint(err error, lang i18n.Lang) (string, bool) {
 	var re *routeError
 	if !errors.As(err, &re) {
 		return "", false

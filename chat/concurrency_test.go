@@ -10,13 +10,14 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // Two agents stream into one conversation at once while the screen copies entries out and
 // the sink saves: each agent's reply is whole in its own entry, and the sink sees every
 // entry's versions in order. Run with -race.
 func TestAgentsStreamConcurrently(t *testing.T) {
-	c, clock, sink := newConv(t, "en")
+	c, clock, sink := newConv(t, i18n.English)
 	var redraws atomic.Int64
 	c.OnChange(func() { redraws.Add(1) })
 	agents := []string{"alice", "bob"}

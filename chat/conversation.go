@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
@@ -22,9 +23,8 @@ type Options struct {
 	// Now is the clock; time.Now when nil. It stamps entries and paces the saving of
 	// streaming entries.
 	Now func() time.Time
-	// Lang is the language of the notices and placeholders the conversation writes itself:
-	// "en" or "fr"; English for anything else.
-	Lang string
+	// Lang is the language of the notices and placeholders the conversation writes itself.
+	Lang i18n.Lang
 	// Go starts the goroutine that hands entries to the sink (a panic guard); name names
 	// it. It must return without waiting for fn, and not call the conversation: it is
 	// called with the conversation's lock held. Nil starts it with a plain go statement.
@@ -40,7 +40,7 @@ type Options struct {
 type Conversation struct {
 	mu     sync.Mutex
 	now    func() time.Time
-	msgs   *[msgCount]string
+	lang   i18n.Lang
 	items  []*item
 	live   map[*item]struct{} // entries not yet done
 	rev    uint64
@@ -73,7 +73,7 @@ func New(opts Options) *Conversation {
 	}
 	return &Conversation{
 		now:    now,
-		msgs:   messages(opts.Lang),
+		lang:   opts.Lang,
 		live:   make(map[*item]struct{}),
 		agents: make(map[string]*agentState),
 		save: saver{
@@ -151,7 +151,7 @@ func (c *Conversation) AddNotice(text string) {
 func (c *Conversation) SessionRestarted(agent string) {
 	c.mu.Lock()
 	a := c.agent(agent)
-	c.addNotice(a, c.text(msgSessionRestarted, line(agent)))
+	c.addNotice(a, catalogue.Text(c.lang, msgSessionRestarted, line(agent)))
 	c.unlock(true)
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext/safetexttest"
 )
 
@@ -68,7 +69,7 @@ func (s *recordSink) of(seq int64) []chat.Entry {
 }
 
 // newConv returns a conversation on a fake clock, saving to a recording sink.
-func newConv(t testing.TB, lang string) (*chat.Conversation, *fakeClock, *recordSink) {
+func newConv(t testing.TB, lang i18n.Lang) (*chat.Conversation, *fakeClock, *recordSink) {
 	t.Helper()
 	clock := newClock()
 	c := chat.New(chat.Options{Now: clock.Now, Lang: lang})

@@ -9,6 +9,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // hostile holds, between letters, everything an agent must not get to a terminal: CSI, OSC
@@ -21,7 +22,7 @@ const hostile = "a\x1b[31mb\x1b]0;pwned\x07c\x1b]52;c;ZXZpbA==\x1b\\d\x1bP1$r\x1
 // kinds, statuses, content, diffs, terminal ids, locations, plans, commands, usage,
 // permission titles and options, error messages and stop reasons.
 func TestEveryAgentStringIsSanitized(t *testing.T) {
-	c, _, sink := newConv(t, "en")
+	c, _, sink := newConv(t, i18n.English)
 	var asked chat.PermissionRequest
 	h := c.Handler("alice", askFunc(func(_ context.Context, _ string, req chat.PermissionRequest) (string, bool) {
 		asked = req
@@ -89,7 +90,7 @@ func TestEveryAgentStringIsSanitized(t *testing.T) {
 
 // An agent that cuts its escape sequences across chunks gets no ESC through either.
 func TestSequenceSplitAcrossChunks(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	stream := strings.Repeat("ok \x1b[1;31mred\x1b[0m \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ ", 20)
 	for i := 0; i < len(stream); i += 7 {

@@ -1,11 +1,10 @@
 package chat
 
-import "fmt"
+import "git.rickub.com/bots-garden/sidekicks/i18n"
 
 // routeMsgKey names a text of channel routing (the input line's hints, the line that says an
-// agent joined), in every language of routeCatalogue. It is a catalogue of its own, with the
-// pattern of msgKey, because msgKey's catalogue is a fixed-size array whose keys are all
-// declared in messages.go.
+// agent joined), in every language of routeCatalogue. It is a catalogue of its own, beside
+// msgKey's, so that msgKey's keys stay all declared in messages.go.
 type routeMsgKey int
 
 const (
@@ -17,33 +16,23 @@ const (
 	routeMsgCount // not a message: the number of keys
 )
 
-// routeCatalogue holds every routing message in every language; a %s stands for a value
+// routeMessagesEN and routeMessagesFR hold every routing message; a %s stands for a value
 // given by the code (agents' names), already sanitized.
-var routeCatalogue = map[string]*[routeMsgCount]string{
-	"en": {
-		rmsgAddress:      "Nobody was addressed, so this stays here as a note. To ask an agent, mention it: %s",
-		rmsgNoMembers:    "Nobody is in this channel yet, so this stays here as a note. Mention an agent with @name to add it.",
-		rmsgCommandForm:  "In a channel, a command names its agent: /name:command (type / to list them).",
-		rmsgUnknownAgent: "No agent is called “%s”; type / to list the members' commands.",
-		rmsgJoined:       "%s joined the channel",
-	},
-	"fr": {
-		rmsgAddress:      "Personne n'est nommé : le message reste ici comme une note. Pour vous adresser à un agent, mentionnez-le : %s",
-		rmsgNoMembers:    "Ce channel n'a encore aucun membre : le message reste ici comme une note. Mentionnez un agent avec @nom pour l'ajouter.",
-		rmsgCommandForm:  "Dans un channel, une commande nomme son agent : /nom:commande (tapez / pour les lister).",
-		rmsgUnknownAgent: "Aucun agent ne s'appelle « %s » ; tapez / pour lister les commandes des membres.",
-		rmsgJoined:       "%s a rejoint le channel",
-	},
+var routeMessagesEN = [routeMsgCount]string{
+	rmsgAddress:      "Nobody was addressed, so this stays here as a note. To ask an agent, mention it: %s",
+	rmsgNoMembers:    "Nobody is in this channel yet, so this stays here as a note. Mention an agent with @name to add it.",
+	rmsgCommandForm:  "In a channel, a command names its agent: /name:command (type / to list them).",
+	rmsgUnknownAgent: "No agent is called “%s”; type / to list the members' commands.",
+	rmsgJoined:       "%s joined the channel",
 }
 
-// routeText formats a routing message in lang, English when the catalogue lacks lang.
-func routeText(lang string, k routeMsgKey, args ...any) string {
-	msgs, ok := routeCatalogue[lang]
-	if !ok {
-		msgs = routeCatalogue["en"]
-	}
-	if len(args) == 0 {
-		return msgs[k]
-	}
-	return fmt.Sprintf(msgs[k], args...)
+var routeMessagesFR = [routeMsgCount]string{
+	rmsgAddress:      "Personne n'est nommé : le message reste ici comme une note. Pour vous adresser à un agent, mentionnez-le : %s",
+	rmsgNoMembers:    "Ce channel n'a encore aucun membre : le message reste ici comme une note. Mentionnez un agent avec @nom pour l'ajouter.",
+	rmsgCommandForm:  "Dans un channel, une commande nomme son agent : /nom:commande (tapez / pour les lister).",
+	rmsgUnknownAgent: "Aucun agent ne s'appelle « %s » ; tapez / pour lister les commandes des membres.",
+	rmsgJoined:       "%s a rejoint le channel",
 }
+
+// routeCatalogue holds the routing messages in every language.
+var routeCatalogue = i18n.NewCatalogue[routeMsgKey](routeMessagesEN[:], routeMessagesFR[:])

@@ -74,7 +74,7 @@ func (h *AgentHandler) RequestPermission(ctx context.Context, req sdk.RequestPer
 	note := c.newAgentItem(a, KindNotice, now)
 	if note != nil {
 		note.e.Author = a.name
-		c.setText(note, c.text(msgPermissionWaiting, name, title))
+		c.setText(note, catalogue.Text(c.lang, msgPermissionWaiting, name, title))
 		c.changed(note, now)
 	}
 	c.unlock(true)
@@ -94,9 +94,9 @@ func (h *AgentHandler) RequestPermission(ctx context.Context, req sdk.RequestPer
 		c.mu.Lock()
 		now = c.now()
 		if chosen != nil {
-			c.setText(note, c.text(msgPermissionAnswered, name, title, chosen.Name))
+			c.setText(note, catalogue.Text(c.lang, msgPermissionAnswered, name, title, chosen.Name))
 		} else {
-			c.setText(note, c.text(msgPermissionCancelled, name, title))
+			c.setText(note, catalogue.Text(c.lang, msgPermissionCancelled, name, title))
 		}
 		if note.e.Done { // the turn ended while the user was asked
 			c.changed(note, now)

@@ -8,6 +8,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // askFunc adapts a function to chat.Permissions.
@@ -64,7 +65,7 @@ func TestRequestPermission(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, _, sink := newConv(t, tt.lang)
+			c, _, sink := newConv(t, i18n.Parse(tt.lang))
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			var asked chat.PermissionRequest
@@ -113,7 +114,7 @@ func TestRequestPermission(t *testing.T) {
 }
 
 func TestRequestPermissionFoldsIntoKnownToolCall(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	var asked chat.PermissionRequest
 	h := c.Handler("alice", askFunc(func(_ context.Context, _ string, req chat.PermissionRequest) (string, bool) {
 		asked = req
@@ -134,7 +135,7 @@ func TestRequestPermissionFoldsIntoKnownToolCall(t *testing.T) {
 }
 
 func TestRequestPermissionWithoutAsker(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	resp := h.RequestPermission(context.Background(), permissionRequest())
 	if resp.Outcome.Cancelled == nil || resp.Outcome.Selected != nil {
@@ -157,7 +158,7 @@ func TestRequestPermissionWithoutAsker(t *testing.T) {
 // The turn ends while the user is being asked: the notice, already done, still gets the
 // answer.
 func TestRequestPermissionOutlivesTurn(t *testing.T) {
-	c, _, sink := newConv(t, "en")
+	c, _, sink := newConv(t, i18n.English)
 	h := c.Handler("alice", askFunc(func(context.Context, string, chat.PermissionRequest) (string, bool) {
 		c.EndTurn("alice", chat.StopCancelled, nil)
 		return "allow", true

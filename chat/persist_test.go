@@ -9,12 +9,13 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // A streaming entry is saved at least once per (injected) second, not on every chunk, and
 // once more when it is done.
 func TestSinkCadence(t *testing.T) {
-	c, clock, sink := newConv(t, "en")
+	c, clock, sink := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	c.BeginTurn("alice", "stream please")
 	const chunks, step = 50, 100 * time.Millisecond
@@ -56,7 +57,7 @@ func TestSinkCadence(t *testing.T) {
 
 // Flush saves what streams and changed since its last save, and waits for it.
 func TestFlushSavesStreamingEntries(t *testing.T) {
-	c, clock, sink := newConv(t, "en")
+	c, clock, sink := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	h.Chunk(chat.ChunkAgentMessage, "a")
 	clock.Advance(200 * time.Millisecond)
@@ -81,7 +82,7 @@ func TestFlushSavesStreamingEntries(t *testing.T) {
 // A slow store slows nobody: changes go on while it saves, and the queue keeps one copy of
 // each entry, the newest.
 func TestSlowSinkBlocksNobody(t *testing.T) {
-	c, clock, sink := newConv(t, "en")
+	c, clock, sink := newConv(t, i18n.English)
 	release := make(chan struct{})
 	var blocked atomic.Bool
 	sink.during = func() {
@@ -110,7 +111,7 @@ func TestSlowSinkBlocksNobody(t *testing.T) {
 // Neither the sink nor the change callback is called with the lock held: both may read the
 // conversation.
 func TestCallbacksRunOutsideTheLock(t *testing.T) {
-	c, _, sink := newConv(t, "en")
+	c, _, sink := newConv(t, i18n.English)
 	var changes, saves atomic.Int64
 	sink.during = func() { c.Len(); saves.Add(1) }
 	c.OnChange(func() { c.Snapshot(); changes.Add(1) })
@@ -128,7 +129,7 @@ func TestCallbacksRunOutsideTheLock(t *testing.T) {
 }
 
 func TestLoadPutsHistoryFirst(t *testing.T) {
-	c, _, sink := newConv(t, "en")
+	c, _, sink := newConv(t, i18n.English)
 	c.AddUser("new message")
 	history := []chat.Entry{
 		{ID: 7, Seq: 1, Kind: chat.KindUser, Turn: 1, Text: "old question", Done: true},
@@ -173,7 +174,7 @@ func TestWithoutSinkAndLateSink(t *testing.T) {
 // The store keeps IDs, not Seqs: loaded entries get fresh numbers, and an older page loaded
 // later goes in front, with numbers of its own.
 func TestLoadPagesWithoutSeq(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	c.Load([]chat.Entry{{ID: 20, Kind: chat.KindUser, Text: "recent"}})
 	c.AddUser("new")
 	c.Load([]chat.Entry{{ID: 10, Kind: chat.KindUser, Text: "older"}, {ID: 11, Kind: chat.KindAgent, Author: "alice", Text: "old answer"}})

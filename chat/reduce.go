@@ -209,7 +209,7 @@ func (c *Conversation) newAgentItem(a *agentState, kind EntryKind, now time.Time
 		a.stats.DroppedEntries++
 		if !a.full {
 			a.full = true
-			c.addNotice(a, c.text(msgTooManyEntries, line(a.name)))
+			c.addNotice(a, catalogue.Text(c.lang, msgTooManyEntries, line(a.name)))
 		}
 		return nil
 	}
@@ -228,15 +228,15 @@ func (c *Conversation) contentText(b sdk.ContentBlock) string {
 	case b.Text != nil:
 		return b.Text.Text
 	case b.Image != nil:
-		return c.text(msgImage)
+		return catalogue.Text(c.lang, msgImage)
 	case b.Audio != nil:
-		return c.text(msgAudio)
+		return catalogue.Text(c.lang, msgAudio)
 	case b.ResourceLink != nil:
 		name := b.ResourceLink.Name
 		if name == "" {
 			name = b.ResourceLink.Uri
 		}
-		return c.text(msgLink, line(name))
+		return catalogue.Text(c.lang, msgLink, line(name))
 	case b.Resource != nil:
 		uri := ""
 		if r := b.Resource.Resource.TextResourceContents; r != nil {
@@ -244,9 +244,9 @@ func (c *Conversation) contentText(b sdk.ContentBlock) string {
 		} else if r := b.Resource.Resource.BlobResourceContents; r != nil {
 			uri = r.Uri
 		}
-		return c.text(msgResource, line(uri))
+		return catalogue.Text(c.lang, msgResource, line(uri))
 	}
-	return c.text(msgUnsupported)
+	return catalogue.Text(c.lang, msgUnsupported)
 }
 
 // plan replaces the agent's plan of this turn, or starts one.

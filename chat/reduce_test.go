@@ -8,6 +8,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // decode turns a session update as it appears on the wire into the SDK's value.
@@ -21,7 +22,7 @@ func decode(t testing.TB, wire string) sdk.SessionUpdate {
 }
 
 func TestChunksExtendOneEntryPerKind(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	turn := c.BeginTurn("alice", "hi")
 	h.Chunk(chat.ChunkAgentThought, "let me ")
@@ -134,7 +135,7 @@ func TestUpdateKinds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, _, _ := newConv(t, "en")
+			c, _, _ := newConv(t, i18n.English)
 			h := c.Handler("alice", nil)
 			h.Update(decode(t, tt.wire))
 			tt.check(t, c)
@@ -143,7 +144,7 @@ func TestUpdateKinds(t *testing.T) {
 }
 
 func TestPlaceholdersInFrench(t *testing.T) {
-	c, _, _ := newConv(t, "fr")
+	c, _, _ := newConv(t, i18n.French)
 	h := c.Handler("alice", nil)
 	h.Update(sdk.UpdateAgentMessage(sdk.ResourceLinkBlock("main.go", "file:///w/main.go")))
 	h.Update(sdk.UpdateAgentMessage(sdk.ContentBlock{}))
@@ -153,7 +154,7 @@ func TestPlaceholdersInFrench(t *testing.T) {
 }
 
 func TestUnknownChunkKindIsCounted(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	h.Chunk("agent_dream_chunk", "zzz")
 	h.Update(sdk.SessionUpdate{})
@@ -166,7 +167,7 @@ func TestUnknownChunkKindIsCounted(t *testing.T) {
 }
 
 func TestPlanReplacedInPlaceWithinATurn(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	c.BeginTurn("alice", "go")
 	h.Update(sdk.UpdatePlan(sdk.PlanEntry{Content: "one", Priority: "high", Status: "pending"}))
@@ -197,7 +198,7 @@ func TestPlanReplacedInPlaceWithinATurn(t *testing.T) {
 }
 
 func TestCommandsReplacedAndBounded(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	h.Update(decode(t, `{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"old","description":""}]}`))
 	var cmds []sdk.AvailableCommand
@@ -216,7 +217,7 @@ func TestCommandsReplacedAndBounded(t *testing.T) {
 }
 
 func TestUsageKeepsTheLast(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	if _, ok := c.Usage("alice"); ok {
 		t.Fatal("usage before any update")
@@ -229,7 +230,7 @@ func TestUsageKeepsTheLast(t *testing.T) {
 }
 
 func TestRevisionsGrowOnChange(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	c.BeginTurn("alice", "q")
 	h.Chunk(chat.ChunkAgentMessage, "a")
@@ -251,7 +252,7 @@ func TestRevisionsGrowOnChange(t *testing.T) {
 }
 
 func TestEntriesRange(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	for _, s := range []string{"a", "b", "c"} {
 		c.AddUser(s)
 	}
@@ -282,7 +283,7 @@ func TestEntryCap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, _, _ := newConv(t, "en")
+			c, _, _ := newConv(t, i18n.English)
 			h := c.Handler("alice", nil)
 			sent := 0
 			for sent < tt.total {
@@ -305,7 +306,7 @@ func TestEntryCap(t *testing.T) {
 }
 
 func TestNoticeCapped(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	c.AddNotice(strings.Repeat("e", chat.MaxEntryText+10))
 	if e := last(t, c); len(e.Text) != chat.MaxEntryText || e.Lost != 10 || !e.Done || e.Kind != chat.KindNotice {
 		t.Errorf("notice: %d bytes, lost %d, done %v", len(e.Text), e.Lost, e.Done)
@@ -313,7 +314,7 @@ func TestNoticeCapped(t *testing.T) {
 }
 
 func TestPlanCapped(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	var entries []sdk.PlanEntry
 	for range chat.MaxPlanEntries + 10 {
@@ -342,7 +343,7 @@ func TestPlanCapped(t *testing.T) {
 
 // Too many entries in one turn: the rest is dropped, counted, and said once.
 func TestTurnEntriesBounded(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	c.BeginTurn("alice", "go")
 	for i := range chat.MaxTurnEntries + 500 {

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
@@ -75,8 +76,8 @@ const maxHintMembers = 5
 // at most, and a longer run of name characters is never one of them.
 const maxNameLen = 64
 
-// HintText is the hint in lang ("en" or "fr"; English otherwise), "" for HintNone.
-func (r Routing) HintText(lang string) string {
+// HintText is the hint in lang, "" for HintNone.
+func (r Routing) HintText(lang i18n.Lang) string {
 	switch r.Hint {
 	case HintAddress:
 		var b strings.Builder
@@ -90,21 +91,21 @@ func (r Routing) HintText(lang string) string {
 			}
 			b.WriteString("@" + safetext.Line(cutName(m)))
 		}
-		return routeText(lang, rmsgAddress, b.String())
+		return routeCatalogue.Text(lang, rmsgAddress, b.String())
 	case HintNoMembers:
-		return routeText(lang, rmsgNoMembers)
+		return routeCatalogue.Text(lang, rmsgNoMembers)
 	case HintCommandForm:
-		return routeText(lang, rmsgCommandForm)
+		return routeCatalogue.Text(lang, rmsgCommandForm)
 	case HintUnknownAgent:
-		return routeText(lang, rmsgUnknownAgent, r.Name)
+		return routeCatalogue.Text(lang, rmsgUnknownAgent, r.Name)
 	}
 	return ""
 }
 
 // JoinedNotice is the line a channel shows when routing added an agent to it ("alice joined
 // the channel"), in lang. who is the agent as the screen names it (its name or title).
-func JoinedNotice(who, lang string) string {
-	return routeText(lang, rmsgJoined, safetext.Line(who))
+func JoinedNotice(who string, lang i18n.Lang) string {
+	return routeCatalogue.Text(lang, rmsgJoined, safetext.Line(who))
 }
 
 // Route decides where a message typed in a channel goes. members are the channel's members

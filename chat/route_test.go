@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // routeAgents are the configuration's agents in the routing tests; "zed" is nobody.
@@ -147,7 +148,7 @@ func TestRouteHints(t *testing.T) {
 	}
 	for _, c := range cases {
 		for lang, parts := range c.want {
-			got := c.r.HintText(lang)
+			got := c.r.HintText(i18n.Parse(lang))
 			for _, p := range parts {
 				if !strings.Contains(got, p) {
 					t.Errorf("hint %v in %s: %q lacks %q", c.r.Hint, lang, got, p)
@@ -157,11 +158,11 @@ func TestRouteHints(t *testing.T) {
 				t.Errorf("hint %v in %s is badly formatted: %q", c.r.Hint, lang, got)
 			}
 		}
-		if c.r.HintText("de") != c.r.HintText("en") {
+		if c.r.HintText(i18n.Parse("de")) != c.r.HintText(i18n.English) {
 			t.Errorf("hint %v: an unknown language is not English", c.r.Hint)
 		}
 	}
-	if got := chat.Route("@alice hi", ab, routeAgents).HintText("en"); got != "" {
+	if got := chat.Route("@alice hi", ab, routeAgents).HintText(i18n.English); got != "" {
 		t.Errorf("a routed message has a hint: %q", got)
 	}
 }
@@ -169,7 +170,7 @@ func TestRouteHints(t *testing.T) {
 // A crowded channel's hint names a few members and says there are more.
 func TestRouteHintCrowded(t *testing.T) {
 	members := []string{"m1", "m2", "m3", "m4", "m5", "m6", "m7"}
-	got := chat.Route("hello", members, nil).HintText("en")
+	got := chat.Route("hello", members, nil).HintText(i18n.English)
 	if !strings.Contains(got, "@m1 @m2 @m3 @m4 @m5 …") || strings.Contains(got, "@m6") {
 		t.Errorf("hint %q", got)
 	}
@@ -178,7 +179,7 @@ func TestRouteHintCrowded(t *testing.T) {
 // An unknown name is shown sanitized and cut.
 func TestRouteHintHostileName(t *testing.T) {
 	r := chat.Route("/\x1b[31mzed"+strings.Repeat("x", 500)+":x", []string{"alice"}, routeAgents)
-	got := r.HintText("en")
+	got := r.HintText(i18n.English)
 	if r.Hint != chat.HintUnknownAgent || strings.ContainsRune(got, 0x1b) || len(got) > 250 {
 		t.Errorf("hint %v %q", r.Hint, got)
 	}
@@ -190,11 +191,11 @@ func TestJoinedNotice(t *testing.T) {
 		"fr": "alice a rejoint le channel",
 		"":   "alice joined the channel",
 	} {
-		if got := chat.JoinedNotice("alice", lang); got != want {
+		if got := chat.JoinedNotice("alice", i18n.Parse(lang)); got != want {
 			t.Errorf("%q: %q, want %q", lang, got, want)
 		}
 	}
-	if got := chat.JoinedNotice("a\x1b]0;x\x07\nb", "en"); strings.ContainsAny(got, "\x1b\x07\n") {
+	if got := chat.JoinedNotice("a\x1b]0;x\x07\nb", i18n.English); strings.ContainsAny(got, "\x1b\x07\n") {
 		t.Errorf("notice not sanitized: %q", got)
 	}
 }
@@ -378,7 +379,7 @@ func FuzzRoute(f *testing.F) {
 			t.Fatalf("command %q: note %v, %d targets", text, r.Note, len(r.Targets))
 		}
 		for _, lang := range []string{"en", "fr"} {
-			h := r.HintText(lang)
+			h := r.HintText(i18n.Parse(lang))
 			if (h == "") != (r.Hint == chat.HintNone) || strings.ContainsRune(h, 0x1b) || !utf8.ValidString(h) {
 				t.Fatalf("hint %v in %s: %q", r.Hint, lang, h)
 			}

@@ -10,6 +10,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/guard"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // DefaultPageSize is how many entries of history a conversation shows when it opens, and
@@ -49,8 +50,8 @@ type ServiceOptions struct {
 	// Permissions returns who answers the permission requests of a conversation's agents
 	// (the screen's dialog for that window); nil, or a nil result, cancels every request.
 	Permissions func(k Key) Permissions
-	// Lang is the language of the notices: "en" or "fr".
-	Lang string
+	// Lang is the language of the notices.
+	Lang i18n.Lang
 	// Now is the clock of the conversations; time.Now when nil.
 	Now func() time.Time
 	// PageSize is how many entries Open and LoadOlder load (DefaultPageSize when 0).

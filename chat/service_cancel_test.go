@@ -11,12 +11,13 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
 func TestServiceCancelRunningTurn(t *testing.T) {
 	conn := newConn("alice", chat.ConnInfo{}, held(nil))
-	s, res := newService(t, newAgents(conn), chat.ServiceOptions{Lang: "fr"})
+	s, res := newService(t, newAgents(conn), chat.ServiceOptions{Lang: i18n.French})
 	k := chat.AgentKey("alice")
 	conv, _ := s.Open(k)
 	if err := s.Send(k, "long"); err != nil {

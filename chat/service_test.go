@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
@@ -165,7 +166,7 @@ func TestServiceNewSessionAfterARestartWithoutLoad(t *testing.T) {
 	for _, lang := range []string{"en", "fr"} {
 		conn := newConn("bob", chat.ConnInfo{}, nil)
 		agents := newAgents(conn)
-		s, res := newService(t, agents, chat.ServiceOptions{Lang: lang})
+		s, res := newService(t, agents, chat.ServiceOptions{Lang: i18n.Parse(lang)})
 		k := chat.AgentKey("bob")
 		conv, _ := s.Open(k)
 		_ = s.Send(k, "one")

@@ -241,7 +241,7 @@ func (s *Service) keep(cs *convState, agent string, conn AgentConn, sess AgentSe
 func (c *Conversation) sessionForgotten(agent string) {
 	c.mu.Lock()
 	a := c.agent(agent)
-	c.addNotice(a, c.text(msgSessionForgotten, line(agent)))
+	c.addNotice(a, catalogue.Text(c.lang, msgSessionForgotten, line(agent)))
 	c.unlock(true)
 }
 

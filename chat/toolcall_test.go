@@ -8,10 +8,11 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func TestToolCallFoldsItsUpdates(t *testing.T) {
-	c, _, sink := newConv(t, "en")
+	c, _, sink := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	c.BeginTurn("alice", "edit it")
 	h.Chunk(chat.ChunkAgentMessage, "I will edit.")
@@ -75,7 +76,7 @@ func TestToolCallFoldsItsUpdates(t *testing.T) {
 
 // A copy of an entry taken before an update keeps its tool call as it was.
 func TestToolCallCopiesAreStable(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	h.Update(sdk.StartToolCall("t1", "first", sdk.WithStartContent([]sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock("a"))})))
 	before := last(t, c)
@@ -90,7 +91,7 @@ func TestToolCallCopiesAreStable(t *testing.T) {
 
 // 100,000 updates for a tool call nobody announced: nothing kept, everything counted.
 func TestUnknownToolCallFloodIsBounded(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	c.BeginTurn("alice", "go")
 	runtime.GC()
@@ -116,7 +117,7 @@ func TestUnknownToolCallFloodIsBounded(t *testing.T) {
 }
 
 func TestToolCallContentCapped(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	big := strings.Repeat("é", 600_000) // 1.2 MB
 	h.Update(sdk.StartToolCall("t1", "Write big", sdk.WithStartContent([]sdk.ToolCallContent{
@@ -160,7 +161,7 @@ func TestToolCallContentCapped(t *testing.T) {
 }
 
 func TestToolCallResentReplacesIt(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	h.Update(sdk.StartToolCall("t1", "first", sdk.WithStartContent([]sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock("a"))})))
 	h.Update(sdk.StartToolCall("t1", "again"))
@@ -174,7 +175,7 @@ func TestToolCallResentReplacesIt(t *testing.T) {
 
 // Tool call ids are per agent: two agents of a channel may use the same one.
 func TestToolCallIDsArePerAgent(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	alice, bob := c.Handler("alice", nil), c.Handler("bob", nil)
 	alice.Update(sdk.StartToolCall("1", "alice's"))
 	bob.Update(sdk.StartToolCall("1", "bob's"))

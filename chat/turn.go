@@ -135,18 +135,18 @@ func (c *Conversation) EndTurn(agent, stopReason string, err error) {
 	name := line(agent)
 	switch {
 	case err != nil:
-		c.addNotice(a, c.text(msgTurnError, name, safetext.Text(err.Error())))
+		c.addNotice(a, catalogue.Text(c.lang, msgTurnError, name, safetext.Text(err.Error())))
 	case stopReason == "" || stopReason == StopEndTurn:
 	case stopReason == StopCancelled:
-		c.addNotice(a, c.text(msgTurnCancelled, name))
+		c.addNotice(a, catalogue.Text(c.lang, msgTurnCancelled, name))
 	case stopReason == StopMaxTokens:
-		c.addNotice(a, c.text(msgStopMaxTokens, name))
+		c.addNotice(a, catalogue.Text(c.lang, msgStopMaxTokens, name))
 	case stopReason == StopMaxTurnRequests:
-		c.addNotice(a, c.text(msgStopMaxTurnRequests, name))
+		c.addNotice(a, catalogue.Text(c.lang, msgStopMaxTurnRequests, name))
 	case stopReason == StopRefusal:
-		c.addNotice(a, c.text(msgStopRefusal, name))
+		c.addNotice(a, catalogue.Text(c.lang, msgStopRefusal, name))
 	default:
-		c.addNotice(a, c.text(msgStopOther, name, line(stopReason)))
+		c.addNotice(a, catalogue.Text(c.lang, msgStopOther, name, line(stopReason)))
 	}
 	a.busy, a.cancelling = false, false
 	c.rev++

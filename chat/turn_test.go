@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func TestTurnLifecycle(t *testing.T) {
-	c, clock, _ := newConv(t, "en")
+	c, clock, _ := newConv(t, i18n.English)
 	if c.Busy("alice") {
 		t.Fatal("busy before any turn")
 	}
@@ -63,7 +64,7 @@ func TestTurnEndNotices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+"/"+tt.reason, func(t *testing.T) {
-			c, _, _ := newConv(t, tt.lang)
+			c, _, _ := newConv(t, i18n.Parse(tt.lang))
 			c.BeginTurn("alice", "q")
 			c.EndTurn("alice", tt.reason, tt.err)
 			e := last(t, c)
@@ -82,7 +83,7 @@ func TestTurnEndNotices(t *testing.T) {
 
 // In a channel the user's message is added once; the agents it goes to share its turn.
 func TestChannelTurns(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	alice, bob := c.Handler("alice", nil), c.Handler("bob", nil)
 	turn := c.AddUser("@alice @bob hello")
 	if ta, tb := c.BeginAgentTurn("alice"), c.BeginAgentTurn("bob"); ta != turn || tb != turn {
@@ -113,7 +114,7 @@ func TestChannelTurns(t *testing.T) {
 }
 
 func TestAddUserSanitizesPastedText(t *testing.T) {
-	c, _, _ := newConv(t, "en")
+	c, _, _ := newConv(t, i18n.English)
 	c.AddUser("look:\r\n\x1b[2Jcleared?\u202e")
 	if e := last(t, c); e.Text != "look:\ncleared?" || e.Kind != chat.KindUser || e.Author != "" {
 		t.Errorf("user entry = %+v", e)
@@ -121,7 +122,7 @@ func TestAddUserSanitizesPastedText(t *testing.T) {
 }
 
 func TestSessionRestartedNotice(t *testing.T) {
-	c, _, _ := newConv(t, "fr")
+	c, _, _ := newConv(t, i18n.French)
 	c.SessionRestarted("alice")
 	if e := last(t, c); e.Kind != chat.KindNotice || e.Text != "alice : une nouvelle session commence ici (la précédente n'a pas pu être reprise)" {
 		t.Errorf("notice = %+v", e)
@@ -129,7 +130,7 @@ func TestSessionRestartedNotice(t *testing.T) {
 }
 
 func TestEntriesAreStamped(t *testing.T) {
-	c, clock, _ := newConv(t, "en")
+	c, clock, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
 	start := clock.Now()
 	c.BeginTurn("alice", "q")

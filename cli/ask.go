@@ -13,6 +13,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
@@ -62,7 +63,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 		return code
 	}
 	if fs.NArg() < 2 {
-		fmt.Fprintf(stderr, "sidekicks ask: %s\n", askText(config.LanguageOf(nil), askNeedArgs))
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", askCatalogue.Text(config.LanguageOf(nil), askNeedArgs))
 		fs.Usage()
 		return askExitUsage
 	}
@@ -78,9 +79,9 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 			names = append(names, a.Name)
 		}
 		if len(names) == 0 {
-			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askText(lang, askNoAgents, name, config.DisplayPath(cfg.Path))))
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askCatalogue.Text(lang, askNoAgents, name, config.DisplayPath(cfg.Path))))
 		} else {
-			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askText(lang, askUnknownAgent, name, config.DisplayPath(cfg.Path), strings.Join(names, ", "))))
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askCatalogue.Text(lang, askUnknownAgent, name, config.DisplayPath(cfg.Path), strings.Join(names, ", "))))
 		}
 		return askExitUsage
 	}
@@ -88,7 +89,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	var trace *acp.Trace
 	if *tracePath != "" {
 		if trace = acp.OpenTrace(*tracePath); trace == nil {
-			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askText(lang, askTraceFailed, *tracePath)))
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askCatalogue.Text(lang, askTraceFailed, *tracePath)))
 		}
 	} else {
 		trace = acp.TraceFromEnv()
@@ -106,7 +107,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 // askConfig loads the configuration and the project's agents file as the application
 // does. On an error it prints the problems and returns a nil configuration with the exit
 // status.
-func askConfig(flagValue string, stderr io.Writer) (*config.Config, string, int) {
+func askConfig(flagValue string, stderr io.Writer) (*config.Config, i18n.Lang, int) {
 	path, created, err := config.Locate(flagValue)
 	if err != nil {
 		lang := config.LanguageOf(nil)
@@ -140,7 +141,7 @@ func askConfig(flagValue string, stderr io.Writer) (*config.Config, string, int)
 					fmt.Fprintln(stderr, d.Text(lang))
 				}
 			}
-			fmt.Fprintf(stderr, "sidekicks ask: %s\n", askText(lang, askProjectIgnored))
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", askCatalogue.Text(lang, askProjectIgnored))
 		}
 		config.MergeProject(cfg, agents)
 	}
@@ -149,7 +150,7 @@ func askConfig(flagValue string, stderr io.Writer) (*config.Config, string, int)
 
 // askTurnOptions are what one turn of ask needs besides the configuration.
 type askTurnOptions struct {
-	lang   string
+	lang   i18n.Lang
 	yes    bool
 	trace  *acp.Trace
 	env    askEnv
@@ -200,7 +201,7 @@ func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.Tu
 		return chat.TurnResult{Agent: name, Err: err}, false
 	}
 	r, forced := o.env.wait(results, func() { svc.Cancel(key) }, func() { _ = sup.Stop(name) }, func() {
-		out.note(askText(o.lang, askCancelling))
+		out.note(askCatalogue.Text(o.lang, askCancelling))
 	})
 	out.finish()
 	return r, forced
@@ -240,10 +241,10 @@ func (env askEnv) wait(results <-chan chat.TurnResult, cancel, stop, cancelling 
 }
 
 // askOutcome gives the exit status of a turn and the message that explains it.
-func askOutcome(r chat.TurnResult, forced bool, lang string) (int, string) {
+func askOutcome(r chat.TurnResult, forced bool, lang i18n.Lang) (int, string) {
 	switch {
 	case r.Err != nil && forced:
-		return askExitError, askText(lang, askForced)
+		return askExitError, askCatalogue.Text(lang, askForced)
 	case r.Err != nil:
 		return askExitError, agentstack.DescribeError(r.Err, lang)
 	}
@@ -251,15 +252,15 @@ func askOutcome(r chat.TurnResult, forced bool, lang string) (int, string) {
 	case chat.StopEndTurn:
 		return 0, ""
 	case chat.StopCancelled:
-		return askExitCancelled, askText(lang, askCancelled)
+		return askExitCancelled, askCatalogue.Text(lang, askCancelled)
 	case chat.StopRefusal:
-		return askExitRefusal, askText(lang, askRefusal)
+		return askExitRefusal, askCatalogue.Text(lang, askRefusal)
 	case chat.StopMaxTokens:
-		return askExitLimit, askText(lang, askMaxTokens)
+		return askExitLimit, askCatalogue.Text(lang, askMaxTokens)
 	case chat.StopMaxTurnRequests:
-		return askExitLimit, askText(lang, askMaxTurnRequests)
+		return askExitLimit, askCatalogue.Text(lang, askMaxTurnRequests)
 	}
-	return askExitError, askText(lang, askOtherStop, r.StopReason)
+	return askExitError, askCatalogue.Text(lang, askOtherStop, r.StopReason)
 }
 
 // askPermissions answers the agent's permission requests: the first "allow" option with
@@ -268,7 +269,7 @@ func askOutcome(r chat.TurnResult, forced bool, lang string) (int, string) {
 type askPermissions struct {
 	yes  bool
 	out  *askOutput
-	lang string
+	lang i18n.Lang
 }
 
 func (p *askPermissions) Ask(ctx context.Context, agent string, req chat.PermissionRequest) (string, bool) {
@@ -276,9 +277,9 @@ func (p *askPermissions) Ask(ctx context.Context, agent string, req chat.Permiss
 	for i, o := range req.Options {
 		names[i] = o.Name
 	}
-	p.out.note(askText(p.lang, askPermissionAsked, agent, req.Title, strings.Join(names, ", ")))
+	p.out.note(askCatalogue.Text(p.lang, askPermissionAsked, agent, req.Title, strings.Join(names, ", ")))
 	if ctx.Err() != nil {
-		p.out.note(askText(p.lang, askPermissionCancelled))
+		p.out.note(askCatalogue.Text(p.lang, askPermissionCancelled))
 		return "", false
 	}
 	var chosen *chat.PermissionOption
@@ -290,12 +291,12 @@ func (p *askPermissions) Ask(ctx context.Context, agent string, req chat.Permiss
 	}
 	switch {
 	case chosen == nil:
-		p.out.note(askText(p.lang, askPermissionNoOption))
+		p.out.note(askCatalogue.Text(p.lang, askPermissionNoOption))
 		return "", false
 	case strings.HasPrefix(chosen.Kind, "allow"):
-		p.out.note(askText(p.lang, askPermissionAllowed, chosen.Name))
+		p.out.note(askCatalogue.Text(p.lang, askPermissionAllowed, chosen.Name))
 	default:
-		p.out.note(askText(p.lang, askPermissionRefused, chosen.Name))
+		p.out.note(askCatalogue.Text(p.lang, askPermissionRefused, chosen.Name))
 	}
 	return chosen.ID, true
 }

@@ -1,10 +1,6 @@
 package cli
 
-import (
-	"fmt"
-
-	"git.rickub.com/bots-garden/sidekicks/config"
-)
+import "git.rickub.com/bots-garden/sidekicks/i18n"
 
 // askMsg names a message `sidekicks ask` prints, in every language.
 type askMsg int
@@ -30,55 +26,45 @@ const (
 	askMsgCount // not a message
 )
 
-var askTexts = map[string]*[askMsgCount]string{
-	config.English: {
-		askNeedArgs:            "an agent and a prompt are needed",
-		askUnknownAgent:        "unknown agent %q; the agents of %s are: %s",
-		askNoAgents:            "unknown agent %q; %s has no agents",
-		askTraceFailed:         "cannot write the trace file %s; going on without a trace",
-		askCancelling:          "cancelling the turn (Ctrl-C again stops the agent)",
-		askForced:              "the agent did not end its turn after Ctrl-C; it was stopped",
-		askCancelled:           "the turn was cancelled",
-		askRefusal:             "the agent refused to continue",
-		askMaxTokens:           "the agent stopped: it reached its token limit",
-		askMaxTurnRequests:     "the agent stopped: it reached its limit of requests in one turn",
-		askOtherStop:           "the agent ended its turn: %s",
-		askPermissionAsked:     "[permission] %s asks: %s (%s)",
-		askPermissionAllowed:   "[permission] answered %q (--yes)",
-		askPermissionRefused:   "[permission] answered %q (refused; --yes allows)",
-		askPermissionNoOption:  "[permission] no answer (refused; --yes allows)",
-		askPermissionCancelled: "[permission] the request was withdrawn",
-		askProjectIgnored:      "the project's agents file is not used",
-	},
-	config.French: {
-		askNeedArgs:            "il faut un agent et un message",
-		askUnknownAgent:        "agent inconnu : %q ; les agents de %s sont : %s",
-		askNoAgents:            "agent inconnu : %q ; %s n'a aucun agent",
-		askTraceFailed:         "impossible d'écrire le fichier de trace %s ; on continue sans trace",
-		askCancelling:          "annulation du tour (Ctrl-C à nouveau arrête l'agent)",
-		askForced:              "l'agent n'a pas terminé son tour après Ctrl-C ; il a été arrêté",
-		askCancelled:           "le tour a été annulé",
-		askRefusal:             "l'agent a refusé de continuer",
-		askMaxTokens:           "l'agent s'est arrêté : limite de jetons atteinte",
-		askMaxTurnRequests:     "l'agent s'est arrêté : limite de requêtes par tour atteinte",
-		askOtherStop:           "l'agent a terminé son tour : %s",
-		askPermissionAsked:     "[permission] %s demande : %s (%s)",
-		askPermissionAllowed:   "[permission] réponse « %s » (--yes)",
-		askPermissionRefused:   "[permission] réponse « %s » (refusé ; --yes autorise)",
-		askPermissionNoOption:  "[permission] pas de réponse (refusé ; --yes autorise)",
-		askPermissionCancelled: "[permission] la demande a été retirée",
-		askProjectIgnored:      "le fichier d'agents du projet n'est pas utilisé",
-	},
+var askTextsEN = [askMsgCount]string{
+	askNeedArgs:            "an agent and a prompt are needed",
+	askUnknownAgent:        "unknown agent %q; the agents of %s are: %s",
+	askNoAgents:            "unknown agent %q; %s has no agents",
+	askTraceFailed:         "cannot write the trace file %s; going on without a trace",
+	askCancelling:          "cancelling the turn (Ctrl-C again stops the agent)",
+	askForced:              "the agent did not end its turn after Ctrl-C; it was stopped",
+	askCancelled:           "the turn was cancelled",
+	askRefusal:             "the agent refused to continue",
+	askMaxTokens:           "the agent stopped: it reached its token limit",
+	askMaxTurnRequests:     "the agent stopped: it reached its limit of requests in one turn",
+	askOtherStop:           "the agent ended its turn: %s",
+	askPermissionAsked:     "[permission] %s asks: %s (%s)",
+	askPermissionAllowed:   "[permission] answered %q (--yes)",
+	askPermissionRefused:   "[permission] answered %q (refused; --yes allows)",
+	askPermissionNoOption:  "[permission] no answer (refused; --yes allows)",
+	askPermissionCancelled: "[permission] the request was withdrawn",
+	askProjectIgnored:      "the project's agents file is not used",
 }
 
-// askText formats a message of `sidekicks ask` in lang (English for anything else).
-func askText(lang string, k askMsg, args ...any) string {
-	m, ok := askTexts[lang]
-	if !ok {
-		m = askTexts[config.English]
-	}
-	if len(args) == 0 {
-		return m[k]
-	}
-	return fmt.Sprintf(m[k], args...)
+var askTextsFR = [askMsgCount]string{
+	askNeedArgs:            "il faut un agent et un message",
+	askUnknownAgent:        "agent inconnu : %q ; les agents de %s sont : %s",
+	askNoAgents:            "agent inconnu : %q ; %s n'a aucun agent",
+	askTraceFailed:         "impossible d'écrire le fichier de trace %s ; on continue sans trace",
+	askCancelling:          "annulation du tour (Ctrl-C à nouveau arrête l'agent)",
+	askForced:              "l'agent n'a pas terminé son tour après Ctrl-C ; il a été arrêté",
+	askCancelled:           "le tour a été annulé",
+	askRefusal:             "l'agent a refusé de continuer",
+	askMaxTokens:           "l'agent s'est arrêté : limite de jetons atteinte",
+	askMaxTurnRequests:     "l'agent s'est arrêté : limite de requêtes par tour atteinte",
+	askOtherStop:           "l'agent a terminé son tour : %s",
+	askPermissionAsked:     "[permission] %s demande : %s (%s)",
+	askPermissionAllowed:   "[permission] réponse « %s » (--yes)",
+	askPermissionRefused:   "[permission] réponse « %s » (refusé ; --yes autorise)",
+	askPermissionNoOption:  "[permission] pas de réponse (refusé ; --yes autorise)",
+	askPermissionCancelled: "[permission] la demande a été retirée",
+	askProjectIgnored:      "le fichier d'agents du projet n'est pas utilisé",
 }
+
+// askCatalogue holds the messages of `sidekicks ask` in every language.
+var askCatalogue = i18n.NewCatalogue[askMsg](askTextsEN[:], askTextsFR[:])

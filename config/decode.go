@@ -5,13 +5,14 @@ import (
 	"regexp"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"gopkg.in/yaml.v3"
 )
 
 // Defaults of the specification.
 const (
 	DefaultTheme               = "system"
-	DefaultLanguage            = English
+	DefaultLanguage            = i18n.English
 	DefaultMaxRunningAgents    = 2
 	DefaultStopIdleAgentsAfter = 10 * time.Minute
 	DefaultRuntime             = "local"
@@ -39,7 +40,7 @@ func (l *loader) decode() *Config {
 		cfg.UI.Theme = s
 	}
 	if s, ok := stringValue(valueOf(ui, "language")); ok {
-		cfg.UI.Language = s
+		cfg.UI.Language = i18n.Parse(s)
 	}
 	_, limits := field(root, "limits")
 	if n, ok := wholeNumber(valueOf(limits, "maxRunningAgents")); ok && n >= 1 {
@@ -196,9 +197,7 @@ func (l *loader) duration(k, v *yaml.Node) (time.Duration, bool) {
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil {
-		l.errorAt(k.Line, k.Column, "limits.stopIdleAgentsAfter", msg(l.lang,
-			q(l.lang, s)+" is too long: a duration is at most 2562047h (about 292 years); write 0 to never stop an idle agent",
-			q(l.lang, s)+" est trop long : une durée vaut au plus 2562047h (environ 292 ans) ; écrivez 0 pour ne jamais arrêter un agent inutilisé"))
+		l.errorAt(k.Line, k.Column, "limits.stopIdleAgentsAfter", catalogue.Text(l.lang, mDurationTooLong, q(l.lang, s)))
 		return 0, false
 	}
 	return d, true

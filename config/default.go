@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"strings"
 	"unicode/utf8"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 //go:embed default.en.yaml
@@ -11,6 +13,20 @@ var defaultEN string
 
 //go:embed default.fr.yaml
 var defaultFR string
+
+// starter is a file Sidekicks writes for the user to start from, with its comments in
+// each language: the default configuration and the project agents file.
+type starter int
+
+const (
+	starterConfig starter = iota
+	starterProject
+)
+
+// starters holds the files Sidekicks writes for the user, in every language.
+var starters = i18n.NewCatalogue[starter](
+	[]string{starterConfig: defaultEN, starterProject: projectStarterEN},
+	[]string{starterConfig: defaultFR, starterProject: projectStarterFR})
 
 // executablePlaceholder marks, in the embedded default files, where the demo agent's
 // command goes.
@@ -23,16 +39,13 @@ const executablePlaceholder = "{{executable}}"
 // container agent and an sbx agent, and a channel holds the demo agent. It loads without
 // any error or warning.
 func DefaultFile(executable string) []byte {
-	return DefaultFileIn("en", executable)
+	return DefaultFileIn(i18n.English, executable)
 }
 
-// DefaultFileIn is DefaultFile with its comments in lang ("en" or "fr"); the French file
-// also sets ui.language to fr.
-func DefaultFileIn(lang, executable string) []byte {
-	tmpl := defaultEN
-	if lang == "fr" {
-		tmpl = defaultFR
-	}
+// DefaultFileIn is DefaultFile with its comments in lang; the French file also sets
+// ui.language to fr.
+func DefaultFileIn(lang i18n.Lang, executable string) []byte {
+	tmpl := starters.Text(lang, starterConfig)
 	// A path that is not UTF-8 cannot be written in YAML; the demo agent is then looked
 	// up in PATH by name.
 	command := "sidekicks"

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func TestDefaultFileLoadsWithoutAnyDiagnostic(t *testing.T) {
@@ -14,7 +16,7 @@ func TestDefaultFileLoadsWithoutAnyDiagnostic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 		path := filepath.Join(t.TempDir(), "config.yaml")
 		cfg, diags := Parse(path, DefaultFileIn(lang, exe))
 		if len(diags) != 0 {
@@ -31,7 +33,7 @@ func TestDefaultFileLoadsWithoutAnyDiagnostic(t *testing.T) {
 			t.Errorf("%s: channels = %+v; want one channel holding the demo agent", lang, cfg.Channels)
 		}
 	}
-	if string(DefaultFile(exe)) != string(DefaultFileIn("en", exe)) {
+	if string(DefaultFile(exe)) != string(DefaultFileIn(i18n.English, exe)) {
 		t.Error("DefaultFile is not the English default file")
 	}
 }
@@ -79,7 +81,7 @@ func TestDefaultFileWithAnExecutableThatIsNotUTF8(t *testing.T) {
 
 // Every key is explained, and the commented examples are valid once uncommented.
 func TestDefaultFileDocumentsEveryKey(t *testing.T) {
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 		text := string(DefaultFileIn(lang, "/usr/bin/sidekicks"))
 		for _, key := range []string{"version:", "theme:", "language:", "maxRunningAgents:", "stopIdleAgentsAfter:", "channels:"} {
 			if !regexp.MustCompile(`(?m)^ *#.*\n *` + key).MatchString(text) {
@@ -103,7 +105,7 @@ func TestDefaultFileDocumentsEveryKey(t *testing.T) {
 func TestDefaultFileExamplesWorkOnceUncommented(t *testing.T) {
 	bin := pathWithPrograms(t, "sidekicks", "mm", "docker", "sbx")
 	example := regexp.MustCompile(`(?m)^  # ((?:- |  ).*)$`)
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 		text := example.ReplaceAllString(string(DefaultFileIn(lang, filepath.Join(bin, "sidekicks"))), "  $1")
 		cfg, diags := Parse(filepath.Join(t.TempDir(), "config.yaml"), []byte(text))
 		if len(diags) != 0 {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"gopkg.in/yaml.v3"
 )
 
@@ -56,26 +57,18 @@ func readFile(path string) ([]byte, error) {
 }
 
 // readErrorText says why the file could not be read.
-func readErrorText(lang string, err error) string {
+func readErrorText(lang i18n.Lang, err error) string {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return msg(lang,
-			"the file does not exist; check the path, or create it",
-			"le fichier n'existe pas ; vérifiez le chemin, ou créez-le")
+		return catalogue.Text(lang, mNoFile)
 	case errors.Is(err, fs.ErrPermission):
-		return msg(lang,
-			"the file cannot be read: permission denied",
-			"le fichier ne peut pas être lu : permission refusée")
+		return catalogue.Text(lang, mFileDenied)
 	case errors.Is(err, fs.ErrInvalid):
-		return msg(lang,
-			"this is a folder, not a configuration file",
-			"c'est un dossier, pas un fichier de configuration")
+		return catalogue.Text(lang, mIsFolder)
 	case errors.Is(err, errTooLarge):
-		return fmt.Sprintf(msg(lang,
-			"the file is too large for a configuration (%d KiB at most)",
-			"le fichier est trop grand pour une configuration (%d Kio au plus)"), maxFileSize>>10)
+		return catalogue.Text(lang, mTooLarge, maxFileSize>>10)
 	}
-	return msg(lang, "the file cannot be read", "le fichier ne peut pas être lu")
+	return catalogue.Text(lang, mUnreadable)
 }
 
 // Parse reads a configuration from data. path is the file's absolute path: relative paths
@@ -98,21 +91,16 @@ func Parse(path string, data []byte) (*Config, Diagnostics) {
 		l.syntaxError(data, err)
 		return nil, l.diags
 	}
-	if lang := languageOfTree(root); lang != "" {
+	if lang, ok := languageOfTree(root); ok {
 		l.lang = lang
 	}
 	l.root = root
 	switch {
 	case root == nil:
-		l.errorAt(1, 0, "", msg(l.lang,
-			"the file is empty: a configuration needs at least version: 1 and agents: []",
-			"le fichier est vide : une configuration contient au moins version: 1 et agents: []"))
+		l.errorAt(1, 0, "", catalogue.Text(l.lang, mEmpty))
 		return nil, l.diags
 	case resolve(root).Kind != yaml.MappingNode:
-		l.errorAt(root.Line, root.Column, "", fmt.Sprintf(msg(l.lang,
-			"the file must be a mapping of keys (version: 1, agents: …), not %s",
-			"le fichier doit être un ensemble de clés (version: 1, agents: …), pas %s"),
-			nodeKindName(l.lang, root)))
+		l.errorAt(root.Line, root.Column, "", catalogue.Text(l.lang, mNotMapping, nodeKindName(l.lang, root)))
 		return nil, l.diags
 	}
 	l.checkStructure(root)
@@ -133,7 +121,7 @@ func Parse(path string, data []byte) (*Config, Diagnostics) {
 type loader struct {
 	file  string
 	dir   string // the file's folder, for relative paths
-	lang  string
+	lang  i18n.Lang
 	root  *yaml.Node
 	diags Diagnostics
 	// agents keeps, for each decoded agent, its node in the tree, for the rules.
@@ -166,18 +154,16 @@ func (l *loader) sorted() Diagnostics {
 	}
 	rest := l.diags[maxDiagnostics:]
 	more := Diagnostic{
-		File: l.file,
-		Line: rest[0].Line,
-		Message: formatMessage(l.lang, rest[0].Line, "", fmt.Sprintf(msg(l.lang,
-			"and %d more problems, not shown; fix the ones above first",
-			"et %d autres problèmes, non affichés ; corrigez d'abord ceux ci-dessus"), len(rest))),
+		File:    l.file,
+		Line:    rest[0].Line,
+		Message: formatMessage(l.lang, rest[0].Line, "", catalogue.Text(l.lang, mMoreProblems, len(rest))),
 		Warning: !rest.HasErrors(),
 	}
 	return append(l.diags[:maxDiagnostics:maxDiagnostics], more)
 }
 
 // nodeKindName says what a node is, for "must be …, not …" messages.
-func nodeKindName(lang string, n *yaml.Node) string {
+func nodeKindName(lang i18n.Lang, n *yaml.Node) string {
 	n = resolve(n)
 	switch {
 	case n == nil:
@@ -198,10 +184,10 @@ func nodeKindName(lang string, n *yaml.Node) string {
 	return kindName(lang, "string")
 }
 
-// LanguageOf returns the language of a configuration's messages, "en" or "fr": the file's
-// ui.language when the file can be read that far, else the language of the LANG
-// environment variable (fr…  gives French), else English.
-func LanguageOf(data []byte) string {
+// LanguageOf returns the language of a configuration's messages: the file's ui.language
+// when the file can be read that far, else the language of the LANG environment variable
+// (fr…  gives French), else English.
+func LanguageOf(data []byte) i18n.Lang {
 	if len(data) > maxFileSize {
 		return languageFromEnv()
 	}
@@ -219,27 +205,29 @@ func LanguageOf(data []byte) string {
 		}
 		return languageOfPrefix(data, line)
 	}
-	if lang := languageOfTree(root); lang != "" {
+	if lang, ok := languageOfTree(root); ok {
 		return lang
 	}
 	return languageFromEnv()
 }
 
-// languageOfTree returns ui.language when it is a known language, "" otherwise.
-func languageOfTree(root *yaml.Node) string {
+// languageOfTree returns ui.language, and whether it is a known language ("en", "fr").
+func languageOfTree(root *yaml.Node) (i18n.Lang, bool) {
 	_, ui := field(root, "ui")
 	_, language := field(ui, "language")
-	switch s, _ := stringValue(language); s {
-	case English, French:
-		return s
+	s, _ := stringValue(language)
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
+		if s == lang.Code() {
+			return lang, true
+		}
 	}
-	return ""
+	return i18n.English, false
 }
 
 // languageFromEnv reads LANG: French when it starts with "fr", English otherwise.
-func languageFromEnv() string {
+func languageFromEnv() i18n.Lang {
 	if strings.HasPrefix(strings.ToLower(os.Getenv("LANG")), "fr") {
-		return French
+		return i18n.French
 	}
-	return English
+	return i18n.English
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func TestDefaults(t *testing.T) {
@@ -23,7 +25,7 @@ func TestDefaults(t *testing.T) {
 	want := &Config{
 		Path:     filepath.Join(dir, "config.yaml"),
 		Version:  1,
-		UI:       UI{Theme: "system", Language: "en"},
+		UI:       UI{Theme: "system", Language: i18n.English},
 		Limits:   Limits{MaxRunningAgents: 2, StopIdleAgentsAfter: 10 * time.Minute},
 		Channels: []Channel{},
 		Agents: []Agent{{
@@ -98,7 +100,7 @@ channels:
 	want := &Config{
 		Path:    filepath.Join(dir, "config.yaml"),
 		Version: 1,
-		UI:      UI{Theme: "dark", Language: "fr"},
+		UI:      UI{Theme: "dark", Language: i18n.French},
 		Limits:  Limits{MaxRunningAgents: 4, StopIdleAgentsAfter: 90 * time.Minute},
 		Agents: []Agent{{
 			Name:        "scout_2",
@@ -222,7 +224,7 @@ func TestSpecExample(t *testing.T) {
 	if c := cfg.Channels[0]; c.Name != "général" || !reflect.DeepEqual(c.Agents, []string{"alice"}) {
 		t.Errorf("first channel: %+v", c)
 	}
-	if cfg.UI.Language != "fr" {
+	if cfg.UI.Language != i18n.French {
 		t.Errorf("language %q", cfg.UI.Language)
 	}
 }

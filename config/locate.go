@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // EnvConfig names the environment variable that gives the configuration file when the
@@ -73,9 +75,9 @@ func Locate(flagValue string) (path string, created bool, err error) {
 }
 
 // CreateDefault writes the default configuration to path, creating its folders; lang
-// chooses the language of its comments and of the interface ("en" or "fr"), executable
+// chooses the language of its comments and of the interface, executable
 // is the absolute path of the program that serves the demo agent.
-func CreateDefault(path, executable, lang string) error {
+func CreateDefault(path, executable string, lang i18n.Lang) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("creating the default configuration: %w", err)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // isolateUser gives the test its own home and user configuration folders, no
@@ -97,14 +99,14 @@ func TestLocateCreatesALoadableDefault(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if string(data) != string(DefaultFileIn(tt.wantLanguage, exe)) {
+			if string(data) != string(DefaultFileIn(i18n.Parse(tt.wantLanguage), exe)) {
 				t.Errorf("created file is not DefaultFileIn(%q, %q):\n%s", tt.wantLanguage, exe, data)
 			}
 			cfg, diags := Load(path)
 			if len(diags) != 0 || cfg == nil {
 				t.Fatalf("the created file loads with %q", diags)
 			}
-			if cfg.UI.Language != tt.wantLanguage || len(cfg.Agents) != 1 || cfg.Agents[0].CommandPath != exe {
+			if cfg.UI.Language.Code() != tt.wantLanguage || len(cfg.Agents) != 1 || cfg.Agents[0].CommandPath != exe {
 				t.Errorf("created file: language %q, agents %+v; want %q and the demo agent on %s", cfg.UI.Language, cfg.Agents, tt.wantLanguage, exe)
 			}
 		})

@@ -1,50 +1,35 @@
 package config
 
 import (
-	"fmt"
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
-// The configuration's messages exist in English and French. Each message is written in
-// both languages where it is built, with msg choosing one:
+// The configuration's messages exist in English and French, in the catalogue
+// (catalogue.go), built with the values they name:
 //
-//	text := msg(lang, fmt.Sprintf("unknown key %s", q(lang, k)),
-//		fmt.Sprintf("clé inconnue %s", q(lang, k)))
+//	text := catalogue.Text(lang, mUnknownKey, q(lang, k))
 //
 // and newDiagnostic puts the line and the key in front of it the way the specification
 // shows ("line 12 — agents[0].name: …", "ligne 12 — agents[0].name : …").
 
-// Languages of the interface and of the configuration's messages.
-const (
-	English = "en"
-	French  = "fr"
-)
-
-// msg returns the French text when lang is French, the English text otherwise.
-func msg(lang, en, fr string) string {
-	if lang == French {
-		return fr
-	}
-	return en
-}
-
 // q quotes a value or a key for a message: "x" in English, « x » in French. The text is
 // made safe to print first (see printable).
-func q(lang, s string) string {
-	return msg(lang, `"`+printable(s)+`"`, "« "+printable(s)+" »")
+func q(lang i18n.Lang, s string) string {
+	return catalogue.Text(lang, mQuoted, printable(s))
 }
 
 // list joins words the way a sentence does: "a, b or c", « a, b ou c ».
-func list(lang string, words []string) string {
+func list(lang i18n.Lang, words []string) string {
 	switch len(words) {
 	case 0:
 		return ""
 	case 1:
 		return words[0]
 	}
-	return strings.Join(words[:len(words)-1], ", ") + msg(lang, " or ", " ou ") + words[len(words)-1]
+	return catalogue.Text(lang, mOr, strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 }
 
 // maxShown is how many characters of a value a message quotes.
@@ -66,7 +51,7 @@ func printable(s string) string {
 
 // newDiagnostic builds a Diagnostic whose Message carries the line and the key as the
 // specification formats them. A line of 0 (unknown) is left out; an empty key too.
-func newDiagnostic(file, lang string, line, column int, key, text string, warning bool) Diagnostic {
+func newDiagnostic(file string, lang i18n.Lang, line, column int, key, text string, warning bool) Diagnostic {
 	return Diagnostic{
 		File:    file,
 		Line:    line,
@@ -78,16 +63,13 @@ func newDiagnostic(file, lang string, line, column int, key, text string, warnin
 }
 
 // formatMessage writes "line 12 — agents[0].name: text" or "ligne 12 — agents[0].name : text".
-func formatMessage(lang string, line int, key, text string) string {
+func formatMessage(lang i18n.Lang, line int, key, text string) string {
 	var b strings.Builder
 	if line > 0 {
-		b.WriteString(msg(lang, "line ", "ligne "))
-		fmt.Fprint(&b, line)
-		b.WriteString(" — ")
+		b.WriteString(catalogue.Text(lang, mLine, line))
 	}
 	if key != "" {
-		b.WriteString(key)
-		b.WriteString(msg(lang, ": ", " : "))
+		b.WriteString(catalogue.Text(lang, mKey, key))
 	}
 	b.WriteString(text)
 	return b.String()
@@ -95,13 +77,13 @@ func formatMessage(lang string, line int, key, text string) string {
 
 // WarningMark is what `sidekicks check` and the application put before a warning's
 // message: "warning: " or "avertissement : ".
-func WarningMark(lang string) string {
-	return msg(lang, "warning: ", "avertissement : ")
+func WarningMark(lang i18n.Lang) string {
+	return catalogue.Text(lang, mWarning)
 }
 
 // Summary is the line that ends a list of diagnostics: "2 errors, 1 warning", or
 // "configuration OK" (with its warnings, if any) when there is no error.
-func Summary(lang string, d Diagnostics) string {
+func Summary(lang i18n.Lang, d Diagnostics) string {
 	errs, warns := 0, 0
 	for _, x := range d {
 		if x.Warning {
@@ -110,24 +92,25 @@ func Summary(lang string, d Diagnostics) string {
 			errs++
 		}
 	}
-	warnings := plural(warns, msg(lang, "warning", "avertissement"), msg(lang, "warnings", "avertissements"))
+	warnings := plural(lang, warns, mOneWarning, mWarnings)
 	if errs == 0 {
-		ok := msg(lang, "configuration OK", "configuration valide")
+		ok := catalogue.Text(lang, mConfigOK)
 		if warns == 0 {
 			return ok
 		}
 		return ok + " (" + warnings + ")"
 	}
-	s := plural(errs, msg(lang, "error", "erreur"), msg(lang, "errors", "erreurs"))
+	s := plural(lang, errs, mOneError, mErrors)
 	if warns > 0 {
 		s += ", " + warnings
 	}
 	return s
 }
 
-func plural(n int, one, many string) string {
+// plural counts n things with the message for one of them, or the one for n of them.
+func plural(lang i18n.Lang, n int, one, many message) string {
 	if n == 1 {
-		return "1 " + one
+		return catalogue.Text(lang, one)
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return catalogue.Text(lang, many, n)
 }

@@ -1,8 +1,11 @@
 package config
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // specFile puts the specification's two first mistakes at the lines its table shows:
@@ -195,14 +198,14 @@ func TestViolationMessages(t *testing.T) {
 			"ligne 3 — channels[0] : un channel doit être un ensemble de clés (name:, agents:, …), pas un texte"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, lang := range []string{"en", "fr"} {
+			for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 				// The language comes from LANG here, so that the documents stay as
 				// written; TestLanguage checks ui.language.
-				t.Setenv("LANG", map[string]string{"en": "C", "fr": "fr_FR.UTF-8"}[lang])
+				t.Setenv("LANG", map[i18n.Lang]string{i18n.English: "C", i18n.French: "fr_FR.UTF-8"}[lang])
 				t.Setenv("PATH", t.TempDir())
 				_, d := parseIn(t, t.TempDir(), c.doc)
 				want := c.en
-				if lang == "fr" {
+				if lang == i18n.French {
 					want = c.fr
 				}
 				wantMessages(t, errorsOnly(d), want)
@@ -254,25 +257,34 @@ func TestSummary(t *testing.T) {
 		{Diagnostics{e}, "1 error", "1 erreur"},
 		{Diagnostics{e, w, e}, "2 errors, 1 warning", "2 erreurs, 1 avertissement"},
 	} {
-		if got := Summary("en", c.d); got != c.en {
+		if got := Summary(i18n.English, c.d); got != c.en {
 			t.Errorf("Summary(en) = %q, want %q", got, c.en)
 		}
-		if got := Summary("fr", c.d); got != c.fr {
+		if got := Summary(i18n.French, c.d); got != c.fr {
 			t.Errorf("Summary(fr) = %q, want %q", got, c.fr)
 		}
 	}
-	if WarningMark("en") != "warning: " || WarningMark("fr") != "avertissement : " {
-		t.Errorf("WarningMark = %q, %q", WarningMark("en"), WarningMark("fr"))
+	if WarningMark(i18n.English) != "warning: " || WarningMark(i18n.French) != "avertissement : " {
+		t.Errorf("WarningMark = %q, %q", WarningMark(i18n.English), WarningMark(i18n.French))
 	}
 }
 
 func TestNewDiagnosticWithoutLine(t *testing.T) {
-	d := newDiagnostic("/f", "fr", 0, 0, "agents[0]", "texte", true)
+	d := newDiagnostic("/f", i18n.French, 0, 0, "agents[0]", "texte", true)
 	if d.Message != "agents[0] : texte" || !d.Warning || d.File != "/f" {
 		t.Errorf("got %+v", d)
 	}
-	d = newDiagnostic("/f", "en", 3, 1, "", "text", false)
+	d = newDiagnostic("/f", i18n.English, 3, 1, "", "text", false)
 	if d.Message != "line 3 — text" {
 		t.Errorf("got %q", d.Message)
+	}
+}
+
+// TestCataloguesComplete: every message, and every file Sidekicks writes for the user,
+// has both languages, with the same verbs in each.
+func TestCataloguesComplete(t *testing.T) {
+	for _, p := range slices.Concat(catalogue.Problems(mNone+1), projectCatalogue.Problems(pReading),
+		starters.Problems(starterConfig)) {
+		t.Error(p)
 	}
 }

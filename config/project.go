@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/BurntSushi/toml"
 )
 
@@ -23,12 +24,12 @@ const maxProjectFileSize = 1 << 20
 // gives no agents and no diagnostics. A file with a problem (an agent without name or
 // command, two agents with the same name or the same derived name, an unknown key, a
 // syntax error) is refused as a whole: no agents, and one diagnostic per problem, in
-// lang ("en" or "fr"). A command that cannot be found is only a warning.
+// lang. A command that cannot be found is only a warning.
 //
 // Each [[agent]] becomes an Agent whose Title is the name as written and whose Name is
 // derived from it (see NameFromTitle), so that @name works; command and cwd are relative
 // to dir, and the runtime is local.
-func LoadProject(dir string, lang string) ([]Agent, Diagnostics) {
+func LoadProject(dir string, lang i18n.Lang) ([]Agent, Diagnostics) {
 	abs, err := filepath.Abs(dir)
 	if err == nil {
 		dir = abs
@@ -42,13 +43,13 @@ func LoadProject(dir string, lang string) ([]Agent, Diagnostics) {
 		p := &projectLoad{path: path, dir: dir, lang: lang}
 		switch {
 		case errors.Is(err, errProjectFolder):
-			p.fail(0, "", "isFolder")
+			p.fail(0, "", pIsFolder)
 		case errors.Is(err, errProjectTooLarge):
-			p.fail(0, "", "tooLarge", maxProjectFileSize>>10)
+			p.fail(0, "", pTooLarge, maxProjectFileSize>>10)
 		case errors.Is(err, fs.ErrPermission):
-			p.fail(0, "", "permission")
+			p.fail(0, "", pPermission)
 		default:
-			p.fail(0, "", "unreadable", err)
+			p.fail(0, "", pUnreadable, err)
 		}
 		return nil, p.diags
 	}
@@ -57,7 +58,7 @@ func LoadProject(dir string, lang string) ([]Agent, Diagnostics) {
 
 // parseProject reads the project agents file at path, whose content is data; dir is the
 // project's folder.
-func parseProject(dir, path, lang string, data []byte) ([]Agent, Diagnostics) {
+func parseProject(dir, path string, lang i18n.Lang, data []byte) ([]Agent, Diagnostics) {
 	p := &projectLoad{path: path, dir: dir, lang: lang, lines: projectLines(string(data))}
 	return p.load(string(data))
 }
@@ -93,26 +94,27 @@ func readProjectFile(path string) ([]byte, error) {
 
 // projectLoad is the state of one LoadProject.
 type projectLoad struct {
-	path, dir, lang string
-	lines           projectLineIndex
-	diags           Diagnostics
+	path, dir string
+	lang      i18n.Lang
+	lines     projectLineIndex
+	diags     Diagnostics
 }
 
 // fail records an error; args complete the message of that id.
-func (p *projectLoad) fail(line int, key, id string, args ...any) {
-	p.report(line, key, false, id, args...)
+func (p *projectLoad) fail(line int, key string, m projectMessage, args ...any) {
+	p.report(line, key, false, m, args...)
 }
 
-func (p *projectLoad) warn(line int, key, id string, args ...any) {
-	p.report(line, key, true, id, args...)
+func (p *projectLoad) warn(line int, key string, m projectMessage, args ...any) {
+	p.report(line, key, true, m, args...)
 }
 
-func (p *projectLoad) report(line int, key string, warning bool, id string, args ...any) {
+func (p *projectLoad) report(line int, key string, warning bool, m projectMessage, args ...any) {
 	p.diags = append(p.diags, Diagnostic{
 		File:    p.path,
 		Line:    line,
 		Key:     key,
-		Message: projectMessage(p.lang, p.path, id, args...),
+		Message: projectText(p.lang, p.path, m, args...),
 		Warning: warning,
 	})
 }
@@ -122,9 +124,9 @@ func (p *projectLoad) load(text string) ([]Agent, Diagnostics) {
 	if _, err := toml.Decode(text, &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			p.fail(pe.Position.Line, "", "syntax", pe.Position.Line, pe.Message)
+			p.fail(pe.Position.Line, "", pSyntax, pe.Position.Line, pe.Message)
 		} else {
-			p.fail(0, "", "syntax", 0, err.Error())
+			p.fail(0, "", pSyntax, 0, err.Error())
 		}
 		return nil, p.diags
 	}
@@ -142,12 +144,12 @@ func (p *projectLoad) load(text string) ([]Agent, Diagnostics) {
 	var list []map[string]any
 	for _, k := range keys {
 		if k != "agent" {
-			p.fail(p.lines.topKeyLine(k), k, "unknownKey", toml.Key{k}.String())
+			p.fail(p.lines.topKeyLine(k), k, pUnknownKey, toml.Key{k}.String())
 			continue
 		}
 		var ok bool
 		if list, ok = agentTables(raw[k]); !ok {
-			p.fail(p.lines.topKeyLine(k), k, "agentNotList")
+			p.fail(p.lines.topKeyLine(k), k, pAgentNotList)
 		}
 	}
 	agents := make([]Agent, 0, len(list))
@@ -159,12 +161,12 @@ func (p *projectLoad) load(text string) ([]Agent, Diagnostics) {
 			continue
 		}
 		if titles[a.Title] {
-			p.fail(a.Line, "agent.name", "sameName", p.quote(a.Title))
+			p.fail(a.Line, "agent.name", pSameName, p.quote(a.Title))
 			continue
 		}
 		titles[a.Title] = true
 		if first, dup := derived[a.Name]; dup {
-			p.fail(a.Line, "agent.name", "sameDerived", p.quote(first), p.quote(a.Title), p.quote(a.Name))
+			p.fail(a.Line, "agent.name", pSameDerived, p.quote(first), p.quote(a.Title), p.quote(a.Name))
 			continue
 		}
 		derived[a.Name] = a.Title
@@ -209,11 +211,11 @@ func (p *projectLoad) agent(index int, t map[string]any) (Agent, bool) {
 	title, hasName := p.text(index, t, "name", label)
 	title = strings.TrimSpace(title)
 	if hasName && title == "" {
-		p.fail(line, "agent.name", "noName", p.agentLabel(index, nil))
+		p.fail(line, "agent.name", pNoName, p.agentLabel(index, nil))
 	}
 	command, hasCommand := p.text(index, t, "command", label)
 	if hasCommand && strings.TrimSpace(command) == "" {
-		p.fail(line, "agent.command", "noCommand", label)
+		p.fail(line, "agent.command", pNoCommand, label)
 	}
 	args := p.textList(index, t, "args", label)
 	env := p.textTable(index, t, "env", label)
@@ -234,7 +236,7 @@ func (p *projectLoad) agent(index int, t map[string]any) (Agent, bool) {
 	})
 	for _, k := range unknown {
 		key := toml.Key{"agent", k}.String()
-		p.fail(p.lines.keyLine(index, k), key, "unknownKey", key)
+		p.fail(p.lines.keyLine(index, k), key, pUnknownKey, key)
 	}
 	if len(p.diags) > before {
 		return Agent{}, false
@@ -261,11 +263,11 @@ func (p *projectLoad) agent(index int, t map[string]any) (Agent, bool) {
 	}
 	a.CommandPath = findProjectCommand(p.dir, command)
 	if a.CommandPath == "" {
-		id := "notInPath"
+		m := pNotInPath
 		if hasPathSeparator(command) {
-			id = "noSuchCommand"
+			m = pNoSuchCommand
 		}
-		p.warn(p.lines.keyLine(index, "command"), "agent.command", id, label, p.quote(command))
+		p.warn(p.lines.keyLine(index, "command"), "agent.command", m, label, p.quote(command))
 	}
 	return a, true
 }
@@ -273,9 +275,9 @@ func (p *projectLoad) agent(index int, t map[string]any) (Agent, bool) {
 // agentLabel names an agent in a message: by its name when it has one, else by its rank.
 func (p *projectLoad) agentLabel(index int, t map[string]any) string {
 	if s, ok := t["name"].(string); ok && strings.TrimSpace(s) != "" {
-		return projectMessage(p.lang, "", "agentNamed", p.quote(strings.TrimSpace(s)))
+		return projectText(p.lang, "", pAgentNamed, p.quote(strings.TrimSpace(s)))
 	}
-	return projectMessage(p.lang, "", "agentNumber", index)
+	return projectText(p.lang, "", pAgentNumber, index)
 }
 
 // quote puts a name from the file between the quotes of p's language, with its control
@@ -291,17 +293,17 @@ func (p *projectLoad) text(index int, t map[string]any, key, label string) (stri
 	if !present {
 		switch key {
 		case "name":
-			p.fail(p.lines.agentLine(index), "agent.name", "noName", label)
+			p.fail(p.lines.agentLine(index), "agent.name", pNoName, label)
 			return "", false
 		case "command":
-			p.fail(p.lines.agentLine(index), "agent.command", "noCommand", label)
+			p.fail(p.lines.agentLine(index), "agent.command", pNoCommand, label)
 			return "", false
 		}
 		return "", true
 	}
 	s, ok := v.(string)
 	if !ok {
-		p.fail(p.lines.keyLine(index, key), "agent."+key, "wantText", label, key)
+		p.fail(p.lines.keyLine(index, key), "agent."+key, pWantText, label, key)
 		return "", false
 	}
 	return s, true
@@ -323,7 +325,7 @@ func (p *projectLoad) textList(index int, t map[string]any, key, label string) [
 		out = append(out, s)
 	}
 	if !ok {
-		p.fail(p.lines.keyLine(index, key), "agent."+key, "wantList", label, key)
+		p.fail(p.lines.keyLine(index, key), "agent."+key, pWantList, label, key)
 		return nil
 	}
 	return out
@@ -345,7 +347,7 @@ func (p *projectLoad) textTable(index int, t map[string]any, key, label string) 
 		out[k] = s
 	}
 	if !ok {
-		p.fail(p.lines.keyLine(index, key), "agent."+key, "wantTable", label, key)
+		p.fail(p.lines.keyLine(index, key), "agent."+key, pWantTable, label, key)
 		return nil
 	}
 	return out

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // newProject makes a project folder whose .sidekicks/acp.toml holds content, and returns
@@ -38,7 +40,7 @@ func pathWithPrograms(t *testing.T, names ...string) string {
 }
 
 func TestLoadProjectAbsentFileIsNothing(t *testing.T) {
-	agents, diags := LoadProject(t.TempDir(), "en")
+	agents, diags := LoadProject(t.TempDir(), i18n.English)
 	if agents != nil || diags != nil {
 		t.Fatalf("LoadProject on a folder without acp.toml = %v, %v; want nothing", agents, diags)
 	}
@@ -69,7 +71,7 @@ LOG_LEVEL = "debug"
 	if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	agents, diags := LoadProject(dir, "en")
+	agents, diags := LoadProject(dir, i18n.English)
 	if len(diags) != 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
@@ -166,7 +168,7 @@ func TestLoadProjectRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, path := newProject(t, tt.content)
-			for lang, text := range map[string]string{"en": "reading " + path + ": " + tt.en, "fr": "lecture de " + path + " : " + tt.fr} {
+			for lang, text := range map[i18n.Lang]string{i18n.English: "reading " + path + ": " + tt.en, i18n.French: "lecture de " + path + " : " + tt.fr} {
 				agents, diags := LoadProject(dir, lang)
 				if agents != nil {
 					t.Errorf("%s: agents = %v; the file must be refused as a whole", lang, agents)
@@ -236,7 +238,7 @@ func TestLoadProjectOtherRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, path := newProject(t, tt.content)
-			for lang, text := range map[string]string{"en": "reading " + path + ": " + tt.en, "fr": "lecture de " + path + " : " + tt.fr} {
+			for lang, text := range map[i18n.Lang]string{i18n.English: "reading " + path + ": " + tt.en, i18n.French: "lecture de " + path + " : " + tt.fr} {
 				agents, diags := LoadProject(dir, lang)
 				if agents != nil || len(diags) != 1 {
 					t.Fatalf("%s: got %v, %q; want no agents and one diagnostic", lang, agents, diags)
@@ -253,7 +255,7 @@ func TestLoadProjectOtherRefusals(t *testing.T) {
 func TestLoadProjectReportsEveryProblem(t *testing.T) {
 	pathWithPrograms(t, "mm")
 	dir, path := newProject(t, "[[agent]]\ncommand = \"mm\"\n\n[[agent]]\nname = \"Bob\"\nnom = \"x\"\n")
-	_, diags := LoadProject(dir, "en")
+	_, diags := LoadProject(dir, i18n.English)
 	var got []string
 	for _, d := range diags {
 		got = append(got, d.Message)
@@ -271,7 +273,7 @@ func TestLoadProjectReportsEveryProblem(t *testing.T) {
 func TestLoadProjectMissingCommandIsAWarning(t *testing.T) {
 	pathWithPrograms(t)
 	dir, path := newProject(t, "[[agent]]\nname = \"Bob\"\ncommand = \"no-such-agent\"\n\n[[agent]]\nname = \"Ann\"\ncommand = \"bin/none\"\n")
-	agents, diags := LoadProject(dir, "fr")
+	agents, diags := LoadProject(dir, i18n.French)
 	if len(agents) != 2 || agents[0].CommandPath != "" || agents[1].CommandPath != "" {
 		t.Fatalf("agents = %+v; want both, without a command path", agents)
 	}
@@ -295,7 +297,7 @@ func TestLoadProjectEscapesControlCharacters(t *testing.T) {
 		{"Bob\\u202e", `« Bob\u202e »`},
 	} {
 		dir, _ := newProject(t, "[[agent]]\nname = \""+tc.name+"\"\n")
-		_, diags := LoadProject(dir, "fr")
+		_, diags := LoadProject(dir, i18n.French)
 		if len(diags) != 1 {
 			t.Fatalf("diagnostics = %q; want one", diags)
 		}
@@ -307,7 +309,7 @@ func TestLoadProjectEscapesControlCharacters(t *testing.T) {
 
 func TestLoadProjectRefusesAHugeFile(t *testing.T) {
 	dir, _ := newProject(t, "# "+strings.Repeat("x", maxProjectFileSize)+"\n")
-	agents, diags := LoadProject(dir, "en")
+	agents, diags := LoadProject(dir, i18n.English)
 	if agents != nil || len(diags) != 1 || diags[0].Message != "reading "+filepath.Join(dir, ProjectFile)+": the file is too large for an agents file (1024 KiB at most)" {
 		t.Errorf("got %v, %q; want a refusal saying the file is too large", agents, diags)
 	}
@@ -318,7 +320,7 @@ func TestLoadProjectFolderInsteadOfFile(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, ProjectFile), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	agents, diags := LoadProject(dir, "fr")
+	agents, diags := LoadProject(dir, i18n.French)
 	want := "lecture de " + filepath.Join(dir, ProjectFile) + " : c'est un dossier, pas un fichier"
 	if agents != nil || len(diags) != 1 || diags[0].Message != want || diags[0].Warning {
 		t.Errorf("got %v, %q; want the error %q", agents, diags, want)
@@ -374,7 +376,7 @@ func TestMergeProject(t *testing.T) {
 
 func TestProjectStarterFileLoadsCleanly(t *testing.T) {
 	pathWithPrograms(t, "sidekicks", "docker")
-	for _, lang := range []string{"en", "fr"} {
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 		starter := string(ProjectStarterFileIn(lang))
 		dir, _ := newProject(t, starter)
 		agents, diags := LoadProject(dir, lang)
@@ -392,7 +394,7 @@ func TestProjectStarterFileLoadsCleanly(t *testing.T) {
 			t.Errorf("%s: uncommented starter file gives %+v, %q; want two agents", lang, agents, diags)
 		}
 	}
-	if string(ProjectStarterFile()) != string(ProjectStarterFileIn("en")) {
+	if string(ProjectStarterFile()) != string(ProjectStarterFileIn(i18n.English)) {
 		t.Error("ProjectStarterFile is not the English starter file")
 	}
 }
@@ -406,7 +408,7 @@ func FuzzParseProject(f *testing.F) {
 	f.Add([]byte("agent = [{name = \"a\", command = \"b\"}]\n[[ agent ]]\n"))
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		agents, diags := parseProject(dir, filepath.Join(dir, ProjectFile), "en", data)
+		agents, diags := parseProject(dir, filepath.Join(dir, ProjectFile), i18n.English, data)
 		if diags.HasErrors() && agents != nil {
 			t.Fatalf("agents %v returned with errors %q", agents, diags)
 		}

@@ -1,44 +1,92 @@
 package config
 
 import (
-	"fmt"
 	"strconv"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
-// projectMessages are the messages about a project agents file, in English and French.
-// The four refusals of the Turbo Python specification come out to the letter in English.
-var projectMessages = map[string][2]string{
-	"reading":       {"reading %s: ", "lecture de %s : "},
-	"agentNumber":   {"agent %d", "l'agent %d"},
-	"agentNamed":    {"agent %s", "l'agent %s"},
-	"noName":        {"%s has no name", "%s n'a pas de nom"},
-	"noCommand":     {"%s has no command", "%s n'a pas de commande"},
-	"sameName":      {"two agents are called %s", "deux agents s'appellent %s"},
-	"unknownKey":    {"%s is not a key this file has", "%s n'est pas une clé de ce fichier"},
-	"sameDerived":   {"agents %s and %s both get the name %s, used with @: make their names differ by a letter or a digit", "les agents %s et %s reçoivent tous deux le nom %s, utilisé avec @ : faites-les différer d'une lettre ou d'un chiffre"},
-	"syntax":        {"line %d: this is not valid TOML (%s)", "ligne %d : ce n'est pas du TOML valide (%s)"},
-	"unreadable":    {"the file cannot be read (%s)", "le fichier ne peut pas être lu (%s)"},
-	"permission":    {"the file cannot be read: permission denied", "le fichier ne peut pas être lu : permission refusée"},
-	"isFolder":      {"this is a folder, not a file", "c'est un dossier, pas un fichier"},
-	"tooLarge":      {"the file is too large for an agents file (%d KiB at most)", "le fichier est trop grand pour un fichier d'agents (%d Kio au plus)"},
-	"agentNotList":  {"agent must be a list of [[agent]] blocks", "agent doit être une liste de blocs [[agent]]"},
-	"wantText":      {"%s: %s must be text, in quotes", "%s : %s doit être un texte entre guillemets"},
-	"wantList":      {`%s: %s must be a list of texts, such as ["serve", "acp"]`, `%s : %s doit être une liste de textes, comme ["serve", "acp"]`},
-	"wantTable":     {`%s: %s must be a table of texts, such as { LOG_LEVEL = "debug" }`, `%s : %s doit être une table de textes, comme { LOG_LEVEL = "debug" }`},
-	"notInPath":     {"%s: the command %s is not in PATH; install it, or give its path", "%s : la commande %s est introuvable dans le PATH ; installez-la, ou indiquez son chemin"},
-	"noSuchCommand": {"%s: the command %s does not exist", "%s : la commande %s n'existe pas"},
+// projectMessage is a message about a project agents file: each has an English and a
+// French version in projectMessagesEN and projectMessagesFR. The four refusals of the
+// Turbo Python specification come out to the letter in English.
+type projectMessage int
+
+// The messages about a project agents file.
+const (
+	pReading projectMessage = iota
+	pAgentNumber
+	pAgentNamed
+	pNoName
+	pNoCommand
+	pSameName
+	pUnknownKey
+	pSameDerived
+	pSyntax
+	pUnreadable
+	pPermission
+	pIsFolder
+	pTooLarge
+	pAgentNotList
+	pWantText
+	pWantList
+	pWantTable
+	pNotInPath
+	pNoSuchCommand
+	projectMessageCount // not a message: the number of keys
+)
+
+var projectMessagesEN = [projectMessageCount]string{
+	pReading:       "reading %s: ",
+	pAgentNumber:   "agent %d",
+	pAgentNamed:    "agent %s",
+	pNoName:        "%s has no name",
+	pNoCommand:     "%s has no command",
+	pSameName:      "two agents are called %s",
+	pUnknownKey:    "%s is not a key this file has",
+	pSameDerived:   "agents %s and %s both get the name %s, used with @: make their names differ by a letter or a digit",
+	pSyntax:        "line %d: this is not valid TOML (%s)",
+	pUnreadable:    "the file cannot be read (%s)",
+	pPermission:    "the file cannot be read: permission denied",
+	pIsFolder:      "this is a folder, not a file",
+	pTooLarge:      "the file is too large for an agents file (%d KiB at most)",
+	pAgentNotList:  "agent must be a list of [[agent]] blocks",
+	pWantText:      "%s: %s must be text, in quotes",
+	pWantList:      `%s: %s must be a list of texts, such as ["serve", "acp"]`,
+	pWantTable:     `%s: %s must be a table of texts, such as { LOG_LEVEL = "debug" }`,
+	pNotInPath:     "%s: the command %s is not in PATH; install it, or give its path",
+	pNoSuchCommand: "%s: the command %s does not exist",
 }
 
-// projectMessage formats the message id in lang, after "reading <path>: " when path is
-// not empty. Arguments that come from the file are quoted by the caller (quoteIn); every
+var projectMessagesFR = [projectMessageCount]string{
+	pReading:       "lecture de %s : ",
+	pAgentNumber:   "l'agent %d",
+	pAgentNamed:    "l'agent %s",
+	pNoName:        "%s n'a pas de nom",
+	pNoCommand:     "%s n'a pas de commande",
+	pSameName:      "deux agents s'appellent %s",
+	pUnknownKey:    "%s n'est pas une clé de ce fichier",
+	pSameDerived:   "les agents %s et %s reçoivent tous deux le nom %s, utilisé avec @ : faites-les différer d'une lettre ou d'un chiffre",
+	pSyntax:        "ligne %d : ce n'est pas du TOML valide (%s)",
+	pUnreadable:    "le fichier ne peut pas être lu (%s)",
+	pPermission:    "le fichier ne peut pas être lu : permission refusée",
+	pIsFolder:      "c'est un dossier, pas un fichier",
+	pTooLarge:      "le fichier est trop grand pour un fichier d'agents (%d Kio au plus)",
+	pAgentNotList:  "agent doit être une liste de blocs [[agent]]",
+	pWantText:      "%s : %s doit être un texte entre guillemets",
+	pWantList:      `%s : %s doit être une liste de textes, comme ["serve", "acp"]`,
+	pWantTable:     `%s : %s doit être une table de textes, comme { LOG_LEVEL = "debug" }`,
+	pNotInPath:     "%s : la commande %s est introuvable dans le PATH ; installez-la, ou indiquez son chemin",
+	pNoSuchCommand: "%s : la commande %s n'existe pas",
+}
+
+// projectCatalogue holds the messages about a project agents file in every language.
+var projectCatalogue = i18n.NewCatalogue[projectMessage](projectMessagesEN[:], projectMessagesFR[:])
+
+// projectText formats the message m in lang, after "reading <path>: " when path is not
+// empty. Arguments that come from the file are quoted by the caller (quoteIn); every
 // other string argument has its control characters escaped here.
-func projectMessage(lang, path, id string, args ...any) string {
-	i := 0
-	if lang == "fr" {
-		i = 1
-	}
+func projectText(lang i18n.Lang, path string, m projectMessage, args ...any) string {
 	for k, a := range args {
 		switch a := a.(type) {
 		case error:
@@ -47,17 +95,17 @@ func projectMessage(lang, path, id string, args ...any) string {
 			args[k] = safetext.Escaped(a)
 		}
 	}
-	msg := fmt.Sprintf(projectMessages[id][i], args...)
+	text := projectCatalogue.Text(lang, m, args...)
 	if path == "" {
-		return msg
+		return text
 	}
-	return fmt.Sprintf(projectMessages["reading"][i], safetext.Escaped(path)) + msg
+	return projectCatalogue.Text(lang, pReading, safetext.Escaped(path)) + text
 }
 
 // quoteIn quotes a name taken from a file the way lang does: "Bob" in English, « Bob » in
 // French, with control characters escaped either way (safetext.Escaped in French).
-func quoteIn(lang, s string) string {
-	if lang == "fr" {
+func quoteIn(lang i18n.Lang, s string) string {
+	if lang == i18n.French {
 		return "« " + safetext.Escaped(s) + " »"
 	}
 	return strconv.Quote(s)
@@ -66,16 +114,13 @@ func quoteIn(lang, s string) string {
 // ProjectStarterFile is the commented .sidekicks/acp.toml that "Create agents file"
 // writes, in English.
 func ProjectStarterFile() []byte {
-	return ProjectStarterFileIn("en")
+	return ProjectStarterFileIn(i18n.English)
 }
 
-// ProjectStarterFileIn is the starter project agents file with its comments in lang ("en"
-// or "fr"). Its one agent is Sidekicks' own demo agent, found in PATH as "sidekicks".
-func ProjectStarterFileIn(lang string) []byte {
-	if lang == "fr" {
-		return []byte(projectStarterFR)
-	}
-	return []byte(projectStarterEN)
+// ProjectStarterFileIn is the starter project agents file with its comments in lang. Its
+// one agent is Sidekicks' own demo agent, found in PATH as "sidekicks".
+func ProjectStarterFileIn(lang i18n.Lang) []byte {
+	return []byte(starters.Text(lang, starterProject))
 }
 
 const projectStarterEN = `# Agents of this project.

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // This file writes what the command line and the application say about the
@@ -12,10 +14,9 @@ import (
 // Text writes one diagnostic as `sidekicks check` prints it, in lang. The project agents file's
 // messages already begin with the file ("reading …/acp.toml: …", as the Turbo Python spec
 // words them), so they are not prefixed with it a second time.
-func (d Diagnostic) Text(lang string) string {
+func (d Diagnostic) Text(lang i18n.Lang) string {
 	var b strings.Builder
-	namesFile := d.File != "" && (strings.HasPrefix(d.Message, "reading "+d.File) || strings.HasPrefix(d.Message, "lecture de "+d.File))
-	if !namesFile {
+	if !d.namesFile() {
 		b.WriteString(DisplayPath(d.File))
 		b.WriteString(": ")
 	}
@@ -24,6 +25,20 @@ func (d Diagnostic) Text(lang string) string {
 	}
 	b.WriteString(d.Message)
 	return b.String()
+}
+
+// namesFile reports whether the message begins with the file, as the project agents
+// file's messages do, in either language.
+func (d Diagnostic) namesFile() bool {
+	if d.File == "" {
+		return false
+	}
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
+		if strings.HasPrefix(d.Message, projectCatalogue.Text(lang, pReading, d.File)) {
+			return true
+		}
+	}
+	return false
 }
 
 // DisplayPath shows a file relative to the current folder when it is inside it, and
@@ -41,17 +56,11 @@ func DisplayPath(path string) string {
 }
 
 // NotFoundText says in the user's language why the configuration could not be found.
-func NotFoundText(lang string, err error) string {
-	if lang == French {
-		return "la configuration est introuvable : " + err.Error()
-	}
-	return "the configuration cannot be found: " + err.Error()
+func NotFoundText(lang i18n.Lang, err error) string {
+	return catalogue.Text(lang, mNotFound, err.Error())
 }
 
 // CreatedText says that the default configuration has just been created.
-func CreatedText(lang, path string) string {
-	if lang == French {
-		return "configuration par défaut créée : " + DisplayPath(path)
-	}
-	return "created the default configuration: " + DisplayPath(path)
+func CreatedText(lang i18n.Lang, path string) string {
+	return catalogue.Text(lang, mCreated, DisplayPath(path))
 }

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -34,9 +33,7 @@ func (l *loader) uniqueAgentNames() []string {
 			continue
 		}
 		if j, dup := first[name]; dup {
-			l.errorAt(k.Line, k.Column, joinKey(joinIndex("agents", i), "name"), fmt.Sprintf(msg(l.lang,
-				"%s is already the name of agents[%d] (line %d); each agent needs its own name",
-				"%s est déjà le nom de agents[%d] (ligne %d) ; chaque agent doit avoir son propre nom"),
+			l.errorAt(k.Line, k.Column, joinKey(joinIndex("agents", i), "name"), catalogue.Text(l.lang, mSameAgentName,
 				q(l.lang, name), j, max(resolve(agents.Content[j]).Line, 1)))
 			continue
 		}
@@ -62,9 +59,7 @@ func (l *loader) uniqueChannelNames() {
 		key := ChannelKey(name)
 		if j, dup := first[key]; dup {
 			other, _ := stringValue(valueOf(channels.Content[j], "name"))
-			l.errorAt(k.Line, k.Column, joinKey(joinIndex("channels", i), "name"), fmt.Sprintf(msg(l.lang,
-				"channels[%d] (line %d) is already named %s; channel names must differ, without regard to case",
-				"channels[%d] (ligne %d) s'appelle déjà %s ; les noms de channels doivent être différents, sans tenir compte de la casse"),
+			l.errorAt(k.Line, k.Column, joinKey(joinIndex("channels", i), "name"), catalogue.Text(l.lang, mSameChannelName,
 				j, max(resolve(channels.Content[j]).Line, 1), q(l.lang, other)))
 			continue
 		}
@@ -101,17 +96,17 @@ func (l *loader) channelMembers(agentNames []string) {
 
 func (l *loader) noSuchAgentText(name string, agentNames []string) string {
 	lang := l.lang
-	base := fmt.Sprintf(msg(lang, "there is no agent named %s", "aucun agent ne s'appelle %s"), q(lang, name))
+	base := catalogue.Text(lang, mNoSuchAgent, q(lang, name))
 	// Looking for a near name among thousands of agents would cost more than it helps.
 	const maxSuggestFrom = 200
 	if len(agentNames) > maxSuggestFrom {
 		return base
 	}
 	if s := nearest(name, agentNames); s != "" {
-		return base + fmt.Sprintf(msg(lang, "; did you mean %s?", " ; vouliez-vous dire %s ?"), q(lang, s))
+		return base + catalogue.Text(lang, mDidYouMean, q(lang, s))
 	}
 	if len(agentNames) == 0 {
-		return base + msg(lang, ": add it to agents first", " : ajoutez-le d'abord à agents")
+		return base + catalogue.Text(lang, mAddItFirst)
 	}
 	const shown = 10
 	names := agentNames
@@ -119,8 +114,7 @@ func (l *loader) noSuchAgentText(name string, agentNames []string) string {
 	if len(names) > shown {
 		names, more = names[:shown], ", …"
 	}
-	return base + fmt.Sprintf(msg(lang, "; the agents are %s%s", " ; les agents sont %s%s"),
-		joinQuoted(lang, names), more)
+	return base + catalogue.Text(lang, mTheAgentsAre, joinQuoted(lang, names), more)
 }
 
 // commandNotFound warns that an agent's command is neither in PATH nor a file.
@@ -131,16 +125,10 @@ func (l *loader) commandNotFound(k *yaml.Node, path, command string) {
 		line, column = k.Line, k.Column
 	}
 	if isPath(command) {
-		l.warnAt(line, column, path, fmt.Sprintf(msg(lang,
-			"%s was not found (%s); check the path: a relative path starts from the configuration's folder",
-			"%s est introuvable (%s) ; vérifiez le chemin : un chemin relatif part du dossier de la configuration"),
-			q(lang, command), printable(l.expandPath(command))))
+		l.warnAt(line, column, path, catalogue.Text(lang, mPathNotFound, q(lang, command), printable(l.expandPath(command))))
 		return
 	}
-	l.warnAt(line, column, path, fmt.Sprintf(msg(lang,
-		"%s was not found in PATH; install it, or write its full path",
-		"%s est introuvable dans le PATH ; installez-le, ou écrivez son chemin complet"),
-		q(lang, command)))
+	l.warnAt(line, column, path, catalogue.Text(lang, mNotInPath, q(lang, command)))
 }
 
 // ChannelKey returns the form under which two channel names are the same channel: names

@@ -1,8 +1,6 @@
 package config
 
 import (
-	"fmt"
-
 	"gopkg.in/yaml.v3"
 )
 
@@ -44,9 +42,7 @@ func (w *structureWalker) walk(n *yaml.Node, path string) {
 	w.budget--
 	if w.budget < 0 {
 		w.failed = true
-		w.l.errorAt(n.Line, n.Column, path, msg(w.l.lang,
-			"the document expands to too many values through its aliases (*name); write the values out",
-			"le document se déplie en trop de valeurs par ses alias (*nom) ; écrivez les valeurs en entier"))
+		w.l.errorAt(n.Line, n.Column, path, catalogue.Text(w.l.lang, mTooManyAliases))
 		return
 	}
 	switch n.Kind {
@@ -58,10 +54,7 @@ func (w *structureWalker) walk(n *yaml.Node, path string) {
 		}
 		if n.Alias == nil || w.active[n.Alias] {
 			w.failed = true
-			w.l.errorAt(n.Line, n.Column, path, fmt.Sprintf(msg(w.l.lang,
-				"the alias *%s contains itself; an alias can only repeat a value defined before it",
-				"l'alias *%s se contient lui-même ; un alias ne peut répéter qu'une valeur définie avant lui"),
-				printable(n.Value)))
+			w.l.errorAt(n.Line, n.Column, path, catalogue.Text(w.l.lang, mAliasLoop, printable(n.Value)))
 			return
 		}
 		w.active[n.Alias] = true
@@ -86,25 +79,18 @@ func (w *structureWalker) mapping(n *yaml.Node, path string) {
 		}
 		if k.Kind != yaml.ScalarNode {
 			w.reported[k] = true
-			w.l.errorAt(k.Line, k.Column, path, msg(lang,
-				"a key must be a word, not a list or a mapping",
-				"une clé doit être un mot, pas une liste ni un ensemble de clés"))
+			w.l.errorAt(k.Line, k.Column, path, catalogue.Text(lang, mKeyNotWord))
 			continue
 		}
 		keyPath := joinKey(path, k.Value)
 		if k.ShortTag() == "!!merge" {
 			w.reported[k] = true
-			w.l.errorAt(k.Line, k.Column, keyPath, msg(lang,
-				"merge keys (<<) are not supported; write the keys out",
-				"les clés de fusion (<<) ne sont pas prises en charge ; écrivez les clés en entier"))
+			w.l.errorAt(k.Line, k.Column, keyPath, catalogue.Text(lang, mMergeKey))
 			continue
 		}
 		if first, ok := seen[k.Value]; ok {
 			w.reported[k] = true
-			w.l.errorAt(k.Line, k.Column, keyPath, fmt.Sprintf(msg(lang,
-				"the key %s is already given at line %d; keep only one",
-				"la clé %s est déjà donnée ligne %d ; n'en gardez qu'une"),
-				q(lang, k.Value), first.Line))
+			w.l.errorAt(k.Line, k.Column, keyPath, catalogue.Text(lang, mDuplicateKey, q(lang, k.Value), first.Line))
 			continue
 		}
 		seen[k.Value] = k

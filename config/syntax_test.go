@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // TestSyntaxErrors checks that a YAML mistake is reported on its own line (the YAML
@@ -72,11 +74,12 @@ func TestSyntaxErrorInFrench(t *testing.T) {
 
 func TestYAMLProblemsAllTranslated(t *testing.T) {
 	for _, p := range yamlProblems {
-		if p.en == "" || p.fr == "" || p.en == p.fr || len(p.prefixes) == 0 {
-			t.Errorf("incomplete entry %+v", p)
+		en, fr := catalogue.Text(i18n.English, p.text), catalogue.Text(i18n.French, p.text)
+		if en == "" || fr == "" || en == fr || len(p.prefixes) == 0 {
+			t.Errorf("incomplete entry %+v (%q, %q)", p, en, fr)
 		}
 	}
-	generic := yamlProblemText("en", "something never seen")
+	generic := yamlProblemText(i18n.English, "something never seen")
 	if generic == "" || strings.Contains(generic, "something never seen") {
 		t.Errorf("an unknown problem must get the generic message, not the library's text: %q", generic)
 	}
@@ -98,7 +101,7 @@ func TestLanguage(t *testing.T) {
 		{"C", "ui: {language: fr}\n---\nx: 1\n", "fr"},
 	} {
 		t.Setenv("LANG", c.lang)
-		if got := LanguageOf([]byte(c.doc)); got != c.want {
+		if got := LanguageOf([]byte(c.doc)); got.Code() != c.want {
 			t.Errorf("LANG=%s, %q: %s, want %s", c.lang, c.doc, got, c.want)
 		}
 	}

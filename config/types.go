@@ -3,7 +3,11 @@
 // problem reported with its line, its key and a message in the file's language.
 package config
 
-import "time"
+import (
+	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
+)
 
 // Config is a loaded configuration file, with defaults applied and paths resolved.
 type Config struct {
@@ -18,8 +22,8 @@ type Config struct {
 
 // UI holds the interface preferences.
 type UI struct {
-	Theme    string // "system", "light" or "dark"
-	Language string // "en" or "fr"
+	Theme    string    // "system", "light" or "dark"
+	Language i18n.Lang // ui.language, "en" or "fr" in the file
 }
 
 // Limits bounds how many agents run and for how long an idle one is kept.

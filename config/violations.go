@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"gopkg.in/yaml.v3"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/schema"
 )
 
@@ -27,9 +28,7 @@ func (l *loader) validate(data []byte) {
 	if !errors.As(err, &ve) {
 		// parseTree and checkStructure read the document already; the schema package
 		// reading it differently would be a bug, but the user still gets a message.
-		l.errorAt(1, 0, "", msg(l.lang,
-			"the file cannot be checked against the configuration's schema",
-			"le fichier ne peut pas être vérifié avec le schéma de la configuration"))
+		l.errorAt(1, 0, "", catalogue.Text(l.lang, mNoSchemaCheck))
 		return
 	}
 	var leaves []*jsonschema.ValidationError
@@ -124,10 +123,7 @@ func (l *loader) violation(v *jsonschema.ValidationError) []Diagnostic {
 	// Keys whose every violation has one message that says what to write.
 	switch shape {
 	case "version":
-		return []Diagnostic{at(p, fmt.Sprintf(msg(lang,
-			"%s is not a known version: the only version of the format is 1 (write version: 1)",
-			"%s n'est pas une version connue : la seule version du format est 1 (écrivez version: 1)"),
-			shown))}
+		return []Diagnostic{at(p, catalogue.Text(lang, mBadVersion, shown))}
 	case "limits/stopIdleAgentsAfter":
 		return []Diagnostic{at(p, durationText(lang, shown))}
 	}
@@ -140,33 +136,21 @@ func (l *loader) violation(v *jsonschema.ValidationError) []Diagnostic {
 		for _, w := range k.Want {
 			want = append(want, fmt.Sprint(w))
 		}
-		return []Diagnostic{at(p, fmt.Sprintf(msg(lang,
-			"%s is not allowed here: use %s",
-			"%s n'est pas permis ici : utilisez %s"), shown, list(lang, want)))}
+		return []Diagnostic{at(p, catalogue.Text(lang, mNotAllowed, shown, list(lang, want)))}
 	case *kind.Pattern:
 		return []Diagnostic{at(p, patternText(lang, shape, shown))}
 	case *kind.MinLength:
-		return []Diagnostic{at(p, msg(lang,
-			"must not be empty",
-			"ne doit pas être vide"))}
+		return []Diagnostic{at(p, catalogue.Text(lang, mMustNotBeEmpty))}
 	case *kind.MaxLength:
-		return []Diagnostic{at(p, fmt.Sprintf(msg(lang,
-			"%s is too long: %d characters, %d at most",
-			"%s est trop long : %d caractères, %d au plus"), shown, k.Got, k.Want))}
+		return []Diagnostic{at(p, catalogue.Text(lang, mTooLong, shown, k.Got, k.Want))}
 	case *kind.Minimum:
 		want, _ := k.Want.Float64()
-		return []Diagnostic{at(p, fmt.Sprintf(msg(lang,
-			"must be %v or more, not %s",
-			"doit valoir %v ou plus, pas %s"), want, printable(p.text())))}
+		return []Diagnostic{at(p, catalogue.Text(lang, mMinimum, want, printable(p.text())))}
 	case *kind.MinItems:
-		return []Diagnostic{at(p, msg(lang,
-			"the list is empty: give at least the program, then its arguments (e.g. [./unload.sh, alice])",
-			"la liste est vide : donnez au moins le programme, puis ses arguments (ex. [./unload.sh, alice])"))}
+		return []Diagnostic{at(p, catalogue.Text(lang, mEmptyList))}
 	case *kind.UniqueItems:
 		item := locate(l.root, append(slices.Clone(v.InstanceLocation), fmt.Sprint(k.Duplicates[1])))
-		return []Diagnostic{at(item, fmt.Sprintf(msg(lang,
-			"%s is listed twice (also at %s); keep only one",
-			"%s figure deux fois (aussi en %s) ; n'en gardez qu'un"),
+		return []Diagnostic{at(item, catalogue.Text(lang, mListedTwice,
 			shownValue(lang, item.value), joinIndex(p.path, k.Duplicates[0])))}
 	case *kind.Required:
 		var out []Diagnostic
@@ -180,10 +164,7 @@ func (l *loader) violation(v *jsonschema.ValidationError) []Diagnostic {
 		for _, key := range k.Properties {
 			kp := locate(l.root, append(slices.Clone(v.InstanceLocation), key))
 			if shape == "agents/*/env" {
-				out = append(out, at(kp, fmt.Sprintf(msg(lang,
-					"%s is not a valid environment variable name: it must not be empty nor contain %s",
-					"%s n'est pas un nom de variable d'environnement valide : il ne doit être ni vide ni contenir %s"),
-					q(lang, key), q(lang, "="))))
+				out = append(out, at(kp, catalogue.Text(lang, mBadEnvName, q(lang, key), q(lang, "="))))
 				continue
 			}
 			out = append(out, at(kp, unknownKeyText(lang, key, known)))
@@ -192,9 +173,7 @@ func (l *loader) violation(v *jsonschema.ValidationError) []Diagnostic {
 	case *kind.FalseSchema:
 		return []Diagnostic{at(p, notForTypeText(lang, v.InstanceLocation, l.runtimeType(v.InstanceLocation)))}
 	}
-	return []Diagnostic{at(p, msg(lang,
-		"this value is not valid here; see docs/reference/configuration.md",
-		"cette valeur n'est pas valide ici ; voir docs/reference/configuration.md"))}
+	return []Diagnostic{at(p, catalogue.Text(lang, mInvalidValue))}
 }
 
 // text returns the text of the place's value when it is a scalar.
@@ -204,17 +183,17 @@ func (p place) text() string {
 }
 
 // shownValue quotes a scalar value for a message, or says what kind of value it is.
-func shownValue(lang string, n *yaml.Node) string {
+func shownValue(lang i18n.Lang, n *yaml.Node) string {
 	n = resolve(n)
 	switch {
 	case n == nil:
-		return msg(lang, "this value", "cette valeur")
+		return catalogue.Text(lang, mThisValue)
 	case n.Kind == yaml.ScalarNode:
 		return q(lang, n.Value)
 	case n.Kind == yaml.SequenceNode:
-		return msg(lang, "this list", "cette liste")
+		return catalogue.Text(lang, mThisList)
 	default:
-		return msg(lang, "this mapping", "cet ensemble de clés")
+		return catalogue.Text(lang, mThisMapping)
 	}
 }
 

@@ -2,10 +2,11 @@ package config
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // Where an agent of the "Add an agent" wizard runs: WizardInput.Where.
@@ -72,39 +73,38 @@ const (
 type WizardError struct {
 	// Field is the WizardInput field at fault (FieldArguments…), for the dialog to go to.
 	Field string
-	en    string
-	fr    string
+	text  message
+	args  []any
 }
 
 // Error returns the English message, with the field in front.
-func (e *WizardError) Error() string { return wizardFieldNames[e.Field][0] + ": " + e.en }
+func (e *WizardError) Error() string { return e.Message(i18n.English) }
 
-// Message returns the message in lang ("en" or "fr") with the field in front, as the
-// loader's messages put the key in front: `arguments: the quote " opened at character
-// 7 is not closed`, « arguments : le guillemet " ouvert au caractère 7 n'est pas fermé ».
-func (e *WizardError) Message(lang string) string {
-	names := wizardFieldNames[e.Field]
-	return msg(lang, names[0]+": "+e.en, names[1]+" : "+e.fr)
+// Message returns the message in lang with the field in front, as the loader's messages
+// put the key in front: `arguments: the quote " opened at character 7 is not closed`,
+// « arguments : le guillemet " ouvert au caractère 7 n'est pas fermé ».
+func (e *WizardError) Message(lang i18n.Lang) string {
+	return catalogue.Text(lang, mFieldProblem, catalogue.Text(lang, wizardFieldNames[e.Field]), e.Text(lang))
 }
 
 // Text returns the message in lang without the field (for a dialog that shows it next to
 // the field).
-func (e *WizardError) Text(lang string) string { return msg(lang, e.en, e.fr) }
+func (e *WizardError) Text(lang i18n.Lang) string { return catalogue.Text(lang, e.text, e.args...) }
 
-// wizardFieldNames are the fields as the dialog names them, in English and French.
-var wizardFieldNames = map[string][2]string{
-	FieldWhere:           {"where it runs", "où il tourne"},
-	FieldProgram:         {"program", "programme"},
-	FieldArguments:       {"arguments", "arguments"},
-	FieldAgentConfigFile: {"agent configuration file", "fichier de configuration de l'agent"},
-	FieldCreateCommand:   {"command that creates the sandbox", "commande qui crée la sandbox"},
-	FieldStopCommand:     {"command that stops the sandbox", "commande qui arrête la sandbox"},
-	FieldRemoveCommand:   {"command that removes the sandbox", "commande qui supprime la sandbox"},
-	FieldLifecycleFolder: {"folder where the commands run", "dossier où les commandes sont lancées"},
+// wizardFieldNames are the messages that name the fields as the dialog does.
+var wizardFieldNames = map[string]message{
+	FieldWhere:           mFieldWhere,
+	FieldProgram:         mFieldProgram,
+	FieldArguments:       mFieldArguments,
+	FieldAgentConfigFile: mFieldAgentConfigFile,
+	FieldCreateCommand:   mFieldCreateCommand,
+	FieldStopCommand:     mFieldStopCommand,
+	FieldRemoveCommand:   mFieldRemoveCommand,
+	FieldLifecycleFolder: mFieldLifecycleFolder,
 }
 
-func wizardError(field, en, fr string) *WizardError {
-	return &WizardError{Field: field, en: en, fr: fr}
+func wizardError(field string, text message, args ...any) *WizardError {
+	return &WizardError{Field: field, text: text, args: args}
 }
 
 // WizardSpec turns what was typed in the wizard into the agent it writes, exactly as the
@@ -139,9 +139,7 @@ func WizardSpec(in WizardInput) (AgentSpec, error) {
 		where = WhereLocal
 	}
 	if where != WhereLocal && where != WhereContainer && where != WhereSbx {
-		return AgentSpec{}, wizardError(FieldWhere,
-			fmt.Sprintf("\"%s\" is not a place an agent runs: local, container or sbx", printable(where)),
-			fmt.Sprintf("« %s » n'est pas un endroit où tourne un agent : local, container ou sbx", printable(where)))
+		return AgentSpec{}, wizardError(FieldWhere, mNotAPlace, printable(where))
 	}
 	program, err := splitProgram(in.Program)
 	if err != nil {
@@ -170,9 +168,7 @@ func WizardSpec(in WizardInput) (AgentSpec, error) {
 			spec.Args = args // no command: the loader says it is missing
 		}
 		if lifecycleTyped(in) {
-			return AgentSpec{}, wizardError(FieldLifecycleFolder,
-				"the lifecycle commands are for an agent in a container or a sandbox",
-				"les commandes du cycle de vie sont pour un agent dans un conteneur ou une sandbox")
+			return AgentSpec{}, wizardError(FieldLifecycleFolder, mLifecycleLocal)
 		}
 		return spec, nil
 	case WhereContainer:
@@ -185,9 +181,7 @@ func WizardSpec(in WizardInput) (AgentSpec, error) {
 		spec.Command, spec.Args = "sbx", execArgs(box, command)
 	}
 	if len(program) == 0 {
-		return AgentSpec{}, wizardError(FieldProgram,
-			"the program the agent runs inside is missing",
-			"il manque le programme que l'agent lance à l'intérieur")
+		return AgentSpec{}, wizardError(FieldProgram, mNoProgram)
 	}
 	lc, err := wizardLifecycle(in)
 	if err != nil {
@@ -220,7 +214,7 @@ func splitField(field, s string) ([]string, error) {
 	words, err := splitWords(s)
 	var we *wordsError
 	if errors.As(err, &we) {
-		return nil, wizardError(field, we.en, we.fr)
+		return nil, wizardError(field, mUnterminatedQuote, we.quote, we.at)
 	}
 	return words, err
 }
@@ -250,16 +244,12 @@ func agentConfigPath(typed, base string) (string, error) {
 	case typed == "~" || strings.HasPrefix(typed, "~/"):
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", wizardError(FieldAgentConfigFile,
-				"~ cannot be used: the home folder is unknown",
-				"~ ne peut pas servir : le dossier personnel est inconnu")
+			return "", wizardError(FieldAgentConfigFile, mHomeUnknown)
 		}
 		typed = filepath.Join(home, typed[1:])
 	case !filepath.IsAbs(typed):
 		if base == "" || !filepath.IsAbs(base) {
-			return "", wizardError(FieldAgentConfigFile,
-				fmt.Sprintf("\"%s\" is not an absolute path", printable(typed)),
-				fmt.Sprintf("« %s » n'est pas un chemin absolu", printable(typed)))
+			return "", wizardError(FieldAgentConfigFile, mNotAbsolutePath, printable(typed))
 		}
 		typed = filepath.Join(base, typed)
 	}

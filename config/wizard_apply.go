@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // WizardPreview is what the "Add an agent" wizard shows before writing: the agent, the
@@ -23,9 +25,9 @@ type WizardPreview struct {
 	// Warnings are the loader's warnings about the new agent (a program not found: it
 	// may be installed later).
 	Warnings Diagnostics
-	// Lang is the language of the loader's messages: the file's ("en" or "fr"), for
-	// whatever is shown next to them (WarningMark).
-	Lang string
+	// Lang is the language of the loader's messages: the file's, for whatever is shown
+	// next to them (WarningMark).
+	Lang i18n.Lang
 }
 
 // PreviewWizard computes what the wizard would append to the configuration file at

@@ -1,9 +1,10 @@
 package config
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // splitWords splits what the user typed into words the way a shell does in the simple
@@ -78,15 +79,16 @@ func splitWords(s string) ([]string, error) {
 // unterminatedQuote is the error of a quote opened at byte offset at of s and never
 // closed; the message counts characters from 1, as a person does.
 func unterminatedQuote(s string, at int, quote rune) error {
-	n := utf8.RuneCountInString(s[:at]) + 1
-	return &wordsError{
-		en: fmt.Sprintf("the quote %c opened at character %d is not closed", quote, n),
-		fr: fmt.Sprintf("le guillemet %c ouvert au caractère %d n'est pas fermé", quote, n),
-	}
+	return &wordsError{quote: quote, at: utf8.RuneCountInString(s[:at]) + 1}
 }
 
-// wordsError is a splitting problem, in both languages; WizardSpec puts the field in
-// front of it.
-type wordsError struct{ en, fr string }
+// wordsError is an unterminated quote, and the character it opened at (counted from 1);
+// WizardSpec puts the field in front of it.
+type wordsError struct {
+	quote rune
+	at    int
+}
 
-func (e *wordsError) Error() string { return e.en }
+func (e *wordsError) Error() string {
+	return catalogue.Text(i18n.English, mUnterminatedQuote, e.quote, e.at)
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func TestSplitWords(t *testing.T) {
@@ -62,7 +64,7 @@ func TestSplitWordsUnterminated(t *testing.T) {
 	} {
 		_, err := splitWords(tt.in)
 		var we *wordsError
-		if !errors.As(err, &we) || we.en != tt.en || we.fr != tt.fr {
+		if !errors.As(err, &we) || we.Error() != tt.en || catalogue.Text(i18n.French, mUnterminatedQuote, we.quote, we.at) != tt.fr {
 			t.Errorf("splitWords(%q) error = %#v; want %q / %q", tt.in, err, tt.en, tt.fr)
 		}
 	}

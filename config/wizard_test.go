@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 var updateWizard = flag.Bool("update-wizard", false, "rewrite the expected files in testdata/wizard/")
@@ -155,10 +157,10 @@ func TestWizardPreviewWarnsAboutAProgramNotFound(t *testing.T) {
 	if fileText(t, path) != fileText(t, "testdata/wizard/original.yaml") {
 		t.Error("the preview wrote the file")
 	}
-	if p.Lang != English {
+	if p.Lang != i18n.English {
 		t.Errorf("Lang = %q", p.Lang)
 	}
-	if p, err := PreviewWizard(wizardConfig(t, "original.fr.yaml"), WizardInput{Name: "zed", Program: "zed-agent"}); err != nil || p.Lang != French || !strings.HasPrefix(p.Warnings[0].Message, "ligne 24 — agents[2].command : ") {
+	if p, err := PreviewWizard(wizardConfig(t, "original.fr.yaml"), WizardInput{Name: "zed", Program: "zed-agent"}); err != nil || p.Lang != i18n.French || !strings.HasPrefix(p.Warnings[0].Message, "ligne 24 — agents[2].command : ") {
 		t.Errorf("in a French file: %v, %q, %v", err, p.Lang, p.Warnings)
 	}
 }
@@ -242,12 +244,12 @@ func TestWizardSpecRefuses(t *testing.T) {
 			if !errors.As(err, &we) {
 				t.Fatalf("WizardSpec = %v; want a *WizardError", err)
 			}
-			if we.Field != tt.field || we.Message(English) != tt.en || we.Message(French) != tt.fr || err.Error() != tt.en {
-				t.Errorf("field %q\n en %q\n fr %q\nwant %q\n en %q\n fr %q", we.Field, we.Message(English), we.Message(French), tt.field, tt.en, tt.fr)
+			if we.Field != tt.field || we.Message(i18n.English) != tt.en || we.Message(i18n.French) != tt.fr || err.Error() != tt.en {
+				t.Errorf("field %q\n en %q\n fr %q\nwant %q\n en %q\n fr %q", we.Field, we.Message(i18n.English), we.Message(i18n.French), tt.field, tt.en, tt.fr)
 			}
 			// PreviewWizard gives the same refusal, and nothing reaches the file.
 			path := wizardConfig(t, "original.yaml")
-			if _, err := PreviewWizard(path, tt.in); !errors.As(err, &we) || we.Message(English) != tt.en {
+			if _, err := PreviewWizard(path, tt.in); !errors.As(err, &we) || we.Message(i18n.English) != tt.en {
 				t.Errorf("PreviewWizard = %v", err)
 			}
 		})
@@ -299,7 +301,7 @@ func TestWizardRefusedWithTheLoadersMessages(t *testing.T) {
 			if tt.want != "" && diags.Error() != tt.want {
 				t.Errorf("message:\n%s\nwant:\n%s", diags.Error(), tt.want)
 			}
-			if lang := LanguageOf([]byte(original)); !strings.HasPrefix(diags.Error(), map[string]string{English: "line ", French: "ligne "}[lang]) {
+			if lang := LanguageOf([]byte(original)); !strings.HasPrefix(diags.Error(), map[i18n.Lang]string{i18n.English: "line ", i18n.French: "ligne "}[lang]) {
 				t.Errorf("the message is not in the file's language (%s): %s", lang, diags.Error())
 			}
 			// Applying anyway (a preview made before the file changed) writes nothing.

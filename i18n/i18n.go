@@ -75,9 +75,23 @@ func (c Catalogue[K]) raw(l Lang, k K) string {
 // verb is a formatting verb of fmt, such as %s or %.2f.
 var verb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
 
+// verbs lists the formatting verbs of s, and the same with %q written %s: a language
+// quotes a value its own way, as French does with « %s » where English writes %q.
+func verbs(s string) (all, unquoted string) {
+	vs := verb.FindAllString(s, -1)
+	all = strings.Join(vs, " ")
+	for i, v := range vs {
+		if strings.HasSuffix(v, "q") {
+			vs[i] = strings.TrimSuffix(v, "q") + "s"
+		}
+	}
+	return all, strings.Join(vs, " ")
+}
+
 // Problems lists what is wrong with the catalogue's texts from key from on (the zero key
 // is often "no text"): a text missing in a language, or a French text whose formatting
-// verbs are not the English one's. A test of each catalogue checks it is empty.
+// verbs are not the English one's (%q and %s count as one). A test of each catalogue
+// checks it is empty.
 func (c Catalogue[K]) Problems(from K) []string {
 	var out []string
 	if len(c.en) != len(c.fr) {
@@ -92,7 +106,9 @@ func (c Catalogue[K]) Problems(from K) []string {
 			out = append(out, fmt.Sprintf("text %d (%q, %q) lacks a language", i, en, fr))
 			continue
 		}
-		if a, b := strings.Join(verb.FindAllString(en, -1), " "), strings.Join(verb.FindAllString(fr, -1), " "); a != b {
+		a, ua := verbs(en)
+		b, ub := verbs(fr)
+		if ua != ub {
 			out = append(out, fmt.Sprintf("%q takes %q, its French text %q", en, a, b))
 		}
 	}

@@ -58,4 +58,8 @@ func TestCatalogue(t *testing.T) {
 	if p := bad.Problems(keyHello); len(p) != 1 || !strings.Contains(p[0], "takes") {
 		t.Errorf("problems %q, want the verbs that differ", p)
 	}
+	quoted := NewCatalogue[key]([]string{"", "answered %q", "%q of %d"}, []string{"", "réponse « %s »", "« %s » sur %s"})
+	if p := quoted.Problems(keyHello); len(p) != 1 || !strings.Contains(p[0], "of %d") {
+		t.Errorf("problems %q, want %%q and %%s to count as one verb, and %%d and %%s as two", p)
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // LockedError says that another Sidekicks holds the history: two Sidekicks on the same
@@ -20,22 +22,15 @@ type LockedError struct {
 // Error says which process holds the history, in English; Message says it in the user's
 // language.
 func (e *LockedError) Error() string {
-	return e.Message("en")
+	return e.Message(i18n.English)
 }
 
-// Message says which process holds the history in lang ("en" or "fr"; anything else is
-// English).
-func (e *LockedError) Message(lang string) string {
-	if lang == "fr" {
-		if e.PID > 0 {
-			return fmt.Sprintf("l'historique %s est utilisé par un autre Sidekicks (processus %d)", e.Path, e.PID)
-		}
-		return fmt.Sprintf("l'historique %s est utilisé par un autre Sidekicks", e.Path)
-	}
+// Message says which process holds the history in lang.
+func (e *LockedError) Message(lang i18n.Lang) string {
 	if e.PID > 0 {
-		return fmt.Sprintf("the history %s is in use by another Sidekicks (process %d)", e.Path, e.PID)
+		return catalogue.Text(lang, mLockedBy, e.Path, e.PID)
 	}
-	return fmt.Sprintf("the history %s is in use by another Sidekicks", e.Path)
+	return catalogue.Text(lang, mLocked, e.Path)
 }
 
 // fileLock is the exclusive advisory lock on "<db>.lock", which holds its holder's PID.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // migrations brings a database from one schema version to the next: migrations[i] turns
@@ -30,15 +32,12 @@ type NewerSchemaError struct {
 
 // Error says it in English; Message says it in the user's language.
 func (e *NewerSchemaError) Error() string {
-	return e.Message("en")
+	return e.Message(i18n.English)
 }
 
-// Message says it in lang ("en" or "fr"; anything else is English).
-func (e *NewerSchemaError) Message(lang string) string {
-	if lang == "fr" {
-		return fmt.Sprintf("l'historique %s vient d'un Sidekicks plus récent (schéma version %d, celui-ci connaît jusqu'à la version %d) : mettez Sidekicks à jour ; le fichier n'a pas été modifié", e.Path, e.Found, e.Known)
-	}
-	return fmt.Sprintf("the history %s was written by a newer Sidekicks (schema version %d, this one knows up to version %d): update Sidekicks; the file was not changed", e.Path, e.Found, e.Known)
+// Message says it in lang.
+func (e *NewerSchemaError) Message(lang i18n.Lang) string {
+	return catalogue.Text(lang, mNewerSchema, e.Path, e.Found, e.Known)
 }
 
 // userVersion reads the database's schema version.

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func TestOpenNewFile(t *testing.T) {
@@ -190,7 +191,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 						t.Errorf("message %q lacks %q", err, want)
 					}
 				}
-				if fr := newer.Message("fr"); !strings.Contains(fr, "plus récent") {
+				if fr := newer.Message(i18n.French); !strings.Contains(fr, "plus récent") {
 					t.Errorf("French message %q", fr)
 				}
 			}
@@ -239,7 +240,7 @@ func TestLockSameProcess(t *testing.T) {
 	if err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
-	if fr := locked.Message("fr"); !strings.Contains(fr, fmt.Sprintf("processus %d", os.Getpid())) {
+	if fr := locked.Message(i18n.French); !strings.Contains(fr, fmt.Sprintf("processus %d", os.Getpid())) {
 		t.Errorf("French message %q", fr)
 	}
 	if err := s.Close(); err != nil {

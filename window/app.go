@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -30,7 +31,7 @@ type Options struct {
 	// Theme defaults to the dark theme.
 	Theme *Theme
 	// Language of every label.
-	Language Language
+	Language i18n.Lang
 	// Now is the clock (spinners, fading messages); nil means time.Now.
 	Now func() time.Time
 }
@@ -119,11 +120,14 @@ func New(opts Options) (*App, error) {
 // Labels returns the catalogue in the App's language.
 func (a *App) Labels() Labels { return a.labels }
 
+// Language is the language of the App's labels now (SetLanguage changes it).
+func (a *App) Language() i18n.Lang { return a.labels.lang }
+
 // T translates a label into the App's language.
 func (a *App) T(l Label) string { return a.labels.T(l) }
 
 // SetLanguage changes the language of every label (a reloaded configuration).
-func (a *App) SetLanguage(lang Language) {
+func (a *App) SetLanguage(lang i18n.Lang) {
 	a.labels = NewLabels(lang)
 	a.dirty.Store(true)
 }

@@ -3,6 +3,8 @@ package window
 import (
 	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // appDesktop gives the empty desktop the text an application gives it (Sidekicks'), which
@@ -17,13 +19,13 @@ func appDesktop(h *harness) {
 // App's language of the moment, and the toolkit's again once the application's is taken
 // away.
 func TestDesktopText(t *testing.T) {
-	h := newHarness(t, 80, 24, withLanguage(French))
+	h := newHarness(t, 80, 24, withLanguage(i18n.French))
 	if !strings.Contains(h.text(), "Aucune fenêtre ouverte.") {
 		t.Fatalf("the toolkit's text is missing:\n%s", h.text())
 	}
 	h.do(func() {
 		h.app.SetDesktopText(func() string {
-			if h.app.Labels().Language() == French {
+			if h.app.Labels().Language() == i18n.French {
 				return "Rien ici : Alt-C"
 			}
 			return "Nothing here: Alt-C"
@@ -32,7 +34,7 @@ func TestDesktopText(t *testing.T) {
 	if !strings.Contains(h.text(), "Rien ici : Alt-C") {
 		t.Fatalf("the application's text is missing:\n%s", h.text())
 	}
-	h.do(func() { h.app.SetLanguage(English) })
+	h.do(func() { h.app.SetLanguage(i18n.English) })
 	if !strings.Contains(h.text(), "Nothing here: Alt-C") {
 		t.Fatalf("the application's text did not follow the language:\n%s", h.text())
 	}
@@ -49,7 +51,7 @@ func TestDesktopText(t *testing.T) {
 // TestKeyGroups: the toolkit's keys name the letters of the menus set (none without
 // menus), and SetKeyList replaces what Help ▸ Keys lists.
 func TestKeyGroups(t *testing.T) {
-	a := &App{labels: NewLabels(French)}
+	a := &App{labels: NewLabels(i18n.French)}
 	altLetter := func() string {
 		for _, r := range a.KeyGroups()[0].Rows {
 			if r.Keys == "Alt-letter" {

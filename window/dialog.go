@@ -160,7 +160,7 @@ func (b *buttons) draw(r Region, y int, l Labels) {
 		if b.focused && i == b.focus {
 			c = ClassDialogButtonFocused
 		}
-		text, at, _ := splitMnemonic(l.raw(lb))
+		text, at, _ := splitMnemonic(catalogue.Text(l.lang, lb))
 		start := x
 		x += r.text(x, y, "[ ", r.style(c))
 		x += drawMnemonic(r, x, y, text, at, r.style(c), r.style(c).Underline(true))
@@ -182,7 +182,7 @@ func (b *buttons) key(k Key, l Labels) (pressed int, used bool) {
 		return b.focus, true
 	case k.Code == KeyRune && k.Mod&ModCtrl == 0:
 		for i, lb := range b.labels {
-			if _, _, letter := splitMnemonic(l.raw(lb)); letter != 0 && sameLetter(letter, k.Rune) {
+			if _, _, letter := splitMnemonic(catalogue.Text(l.lang, lb)); letter != 0 && sameLetter(letter, k.Rune) {
 				return i, true
 			}
 		}

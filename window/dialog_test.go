@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -177,9 +178,9 @@ func TestChoiceDialog(t *testing.T) {
 }
 
 // permissionRequest is an options dialog as the application asks a permission, in lang.
-func permissionRequest(lang Language) OptionsRequest {
+func permissionRequest(lang i18n.Lang) OptionsRequest {
 	in := func(en, fr string) string {
-		if lang == French {
+		if lang == i18n.French {
 			return fr
 		}
 		return en
@@ -198,8 +199,8 @@ func permissionRequest(lang Language) OptionsRequest {
 }
 
 func TestPermissionDialog(t *testing.T) {
-	for _, lang := range []Language{English, French} {
-		name := map[Language]string{English: "en", French: "fr"}[lang]
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
+		name := map[i18n.Lang]string{i18n.English: "en", i18n.French: "fr"}[lang]
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, 80, 24, withLanguage(lang))
 			h.addWindows(1)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -147,11 +148,11 @@ func TestLanguagesAndThemes(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		theme *Theme
-		lang  Language
+		lang  i18n.Lang
 	}{
-		{"dark-en", SelectTheme("dark", false, false), English},
-		{"light-fr", SelectTheme("light", true, false), French},
-		{"nocolor-en", SelectTheme("system", true, true), English},
+		{"dark-en", SelectTheme("dark", false, false), i18n.English},
+		{"light-fr", SelectTheme("light", true, false), i18n.French},
+		{"nocolor-en", SelectTheme("system", true, true), i18n.English},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, 80, 24, withTheme(c.theme), withLanguage(c.lang))
@@ -185,7 +186,7 @@ func TestSetLanguageLive(t *testing.T) {
 	if !strings.Contains(h.row(0), "Channels") {
 		t.Fatalf("row 0 %q", h.row(0))
 	}
-	h.do(func() { h.app.SetLanguage(French) })
+	h.do(func() { h.app.SetLanguage(i18n.French) })
 	if !strings.Contains(h.row(0), "Canaux") {
 		t.Errorf("after SetLanguage(French): %q", h.row(0))
 	}

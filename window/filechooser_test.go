@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -285,7 +286,7 @@ func TestFileChooserTypedPath(t *testing.T) {
 func TestFileChooserSaysWhatCannotBeRead(t *testing.T) {
 	home := chooserTree(t)
 	configs := filepath.Join(home, "configs")
-	h := newHarness(t, 80, 24, withLanguage(French))
+	h := newHarness(t, 80, 24, withLanguage(i18n.French))
 	// Not a folder, as the first folder: said, with ".." to leave.
 	r := openChooser(h, filepath.Join(configs, "first.yaml"), ".yaml")
 	h.golden("filechooser-error-fr")
@@ -390,7 +391,7 @@ func TestFileChooserShowsHostileNames(t *testing.T) {
 
 func TestFileChooserGoldenFrench(t *testing.T) {
 	home := chooserTree(t)
-	h := newHarness(t, 80, 24, withLanguage(French))
+	h := newHarness(t, 80, 24, withLanguage(i18n.French))
 	r := openChooser(h, filepath.Join(home, "configs"), ".yaml", ".yml")
 	h.typeText("e")
 	h.golden("filechooser-fr")

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/uniseg"
 )
@@ -45,14 +46,14 @@ type harness struct {
 
 type harnessOption func(*Options)
 
-func withTheme(th *Theme) harnessOption     { return func(o *Options) { o.Theme = th } }
-func withLanguage(l Language) harnessOption { return func(o *Options) { o.Language = l } }
+func withTheme(th *Theme) harnessOption      { return func(o *Options) { o.Theme = th } }
+func withLanguage(l i18n.Lang) harnessOption { return func(o *Options) { o.Language = l } }
 
 func newHarness(t *testing.T, w, h int, opts ...harnessOption) *harness {
 	t.Helper()
 	sim := tcell.NewSimulationScreen("UTF-8")
 	clock := &fakeClock{t: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}
-	o := Options{Screen: sim, Theme: darkTheme(), Language: English, Now: clock.Now}
+	o := Options{Screen: sim, Theme: darkTheme(), Language: i18n.English, Now: clock.Now}
 	for _, f := range opts {
 		f(&o)
 	}

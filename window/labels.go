@@ -1,6 +1,10 @@
 package window
 
-import "fmt"
+import (
+	"fmt"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
+)
 
 // Label is a text of the toolkit's that the user sees: a menu, an item, a button, a hint, a
 // message. Each has an English and a French text in labelsEN and labelsFR; the
@@ -117,52 +121,27 @@ const (
 	labelCount
 )
 
-// Language is a language of the catalogue.
-type Language int
-
-// The languages.
-const (
-	English Language = iota
-	French
-)
-
-// ParseLanguage returns the language of ui.language ("en", "fr"); anything else is
-// English.
-func ParseLanguage(s string) Language {
-	if s == "fr" {
-		return French
-	}
-	return English
-}
+// catalogue holds the toolkit's labels in every language.
+var catalogue = i18n.NewCatalogue[Label](labelsEN[:], labelsFR[:])
 
 // Labels translates labels into one language.
-type Labels struct{ lang Language }
+type Labels struct{ lang i18n.Lang }
 
 // NewLabels returns the catalogue in lang.
-func NewLabels(lang Language) Labels { return Labels{lang} }
+func NewLabels(lang i18n.Lang) Labels { return Labels{lang} }
 
 // Language returns the catalogue's language.
-func (l Labels) Language() Language { return l.lang }
+func (l Labels) Language() i18n.Lang { return l.lang }
 
 // T returns the text of a label, mnemonic marks removed. A label with no French text
 // falls back to English.
 func (l Labels) T(label Label) string {
-	text, _, _ := splitMnemonic(l.raw(label))
+	text, _, _ := splitMnemonic(catalogue.Text(l.lang, label))
 	return text
 }
 
-// Tf formats a label that holds verbs with args.
+// Tf formats a label that holds verbs with args, once its mnemonic marks are removed (an
+// argument may hold a tilde).
 func (l Labels) Tf(label Label, args ...any) string {
 	return fmt.Sprintf(l.T(label), args...)
-}
-
-// raw returns the text with its mnemonic marks.
-func (l Labels) raw(label Label) string {
-	if label <= labelNone || label >= labelCount {
-		return ""
-	}
-	if l.lang == French && labelsFR[label] != "" {
-		return labelsFR[label]
-	}
-	return labelsEN[label]
 }

@@ -66,7 +66,7 @@ func (it MenuItem) enabled() bool {
 func (it MenuItem) text(l Labels) (string, int, rune) {
 	switch {
 	case it.Label != labelNone:
-		return splitMnemonic(l.raw(it.Label))
+		return splitMnemonic(catalogue.Text(l.lang, it.Label))
 	case it.Marked != "":
 		return splitMnemonic(it.Marked)
 	}
@@ -78,7 +78,7 @@ func (m *Menu) raw(l Labels) string {
 	if m.Label == labelNone && m.Title != nil {
 		return m.Title()
 	}
-	return l.raw(m.Label)
+	return catalogue.Text(l.lang, m.Label)
 }
 
 // openMenu opens menu i with its first runnable entry highlighted.

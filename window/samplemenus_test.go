@@ -1,5 +1,7 @@
 package window
 
+import "git.rickub.com/bots-garden/sidekicks/i18n"
+
 // sampleBar is a menu bar as an application builds one with the toolkit: three menus of its
 // own (titles in the App's language, entries with marked letters, a disabled one, one with
 // a shortcut, one listing names that change), then the toolkit's Window and Help menus.
@@ -17,7 +19,7 @@ func (s *sampleBar) menus(a *App) []*Menu {
 	note := func(what string) func() { return func() { s.ran = append(s.ran, what) } }
 	in := func(en, fr string) func() string {
 		return func() string {
-			if a.Labels().Language() == French {
+			if a.Labels().Language() == i18n.French {
 				return fr
 			}
 			return en

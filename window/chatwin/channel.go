@@ -215,7 +215,7 @@ func (w *Widget) channelState() (string, bool) {
 	}
 	text := strings.Join(parts, " · ")
 	if cancelling {
-		text = tr(w.app.Labels(), tCancelling) + " " + text
+		text = catalogue.Text(w.app.Language(), tCancelling) + " " + text
 	}
 	return text, busy
 }
@@ -258,7 +258,7 @@ func (w *Widget) sendErrorText(err error) string {
 			return w.channel.hint
 		}
 	}
-	return tr(w.app.Labels(), tSendFailed)
+	return catalogue.Text(w.app.Language(), tSendFailed)
 }
 
 // drawChannelEmpty shows what an empty channel says (its description, its members) over

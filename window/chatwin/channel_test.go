@@ -13,6 +13,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -56,7 +57,7 @@ var chanAgents = []Member{
 
 func newChanWorld(t *testing.T) *chanWorld {
 	t.Helper()
-	h := newHarness(t, 80, 24, window.English)
+	h := newHarness(t, 80, 24, i18n.English)
 	cw := &chanWorld{harness: h, agents: agentPool{}, ended: make(chan chat.TurnResult, 100), members: []string{"alice", "bob"}}
 	refs := make([]chat.AgentRef, len(chanAgents))
 	for i, a := range chanAgents {
@@ -65,17 +66,17 @@ func newChanWorld(t *testing.T) *chanWorld {
 	}
 	cw.svc = chat.NewService(chat.ServiceOptions{
 		Agents: cw.agents,
-		Lang:   "en",
+		Lang:   i18n.English,
 		Route: func(k chat.Key, text string) ([]chat.Delivery, error) {
 			cw.mu.Lock()
 			defer cw.mu.Unlock()
 			r := chat.Route(text, cw.members, refs)
 			if r.Rejected() {
-				return nil, &hintError{r.HintText("en")}
+				return nil, &hintError{r.HintText(i18n.English)}
 			}
 			cw.members = append(cw.members, r.Added...)
 			if r.Note {
-				cw.notes = append(cw.notes, r.HintText("en"))
+				cw.notes = append(cw.notes, r.HintText(i18n.English))
 			}
 			var ds []chat.Delivery
 			for _, t := range r.Targets {

@@ -189,7 +189,7 @@ func (w *Widget) loadOlder() {
 			w.olderLoading = false
 			if err != nil {
 				w.opts.Logf("loading older history of %s: %v", w.key, err)
-				w.app.Flash(tr(w.app.Labels(), tHistoryFailed))
+				w.app.Flash(catalogue.Text(w.app.Language(), tHistoryFailed))
 			}
 			if n == 0 || err != nil {
 				w.olderDone = true

@@ -101,10 +101,10 @@ func (w *Widget) drawConversation(r window.Region) {
 		return
 	}
 	if w.view == nil {
-		msg := tr(w.app.Labels(), tOpening)
+		msg := catalogue.Text(w.app.Language(), tOpening)
 		c := window.ClassComment
 		if w.openErr {
-			msg, c = tr(w.app.Labels(), tOpenFailed), window.ClassError
+			msg, c = catalogue.Text(w.app.Language(), tOpenFailed), window.ClassError
 		}
 		for y := 0; y < H-1; y++ {
 			fill(r, 0, y, window.ClassText)
@@ -163,18 +163,18 @@ func (w *Widget) queuedLines() []string {
 	if len(q) == 0 {
 		return nil
 	}
-	l := w.app.Labels()
+	lang := w.app.Language()
 	var out []string
 	for i, m := range q {
 		if i == maxQueued-1 && len(q) > maxQueued {
-			out = append(out, " "+tr(l, tQueuedMore, len(q)-i))
+			out = append(out, " "+catalogue.Text(lang, tQueuedMore, len(q)-i))
 			break
 		}
 		first, _, more := strings.Cut(strings.TrimSpace(m), "\n")
 		if more {
 			first += " …"
 		}
-		out = append(out, " "+tr(l, tQueued, first))
+		out = append(out, " "+catalogue.Text(lang, tQueued, first))
 	}
 	return out
 }
@@ -262,7 +262,7 @@ func (w *Widget) drawList(r window.Region, bottom int) {
 	y0 := bottom - n
 	w.listRect = rect{0, y0, W, n}
 	if len(l.items) == 0 {
-		r.Line(y0, " "+tr(w.app.Labels(), tListingFiles), window.ClassMenuDisabled)
+		r.Line(y0, " "+catalogue.Text(w.app.Language(), tListingFiles), window.ClassMenuDisabled)
 		return
 	}
 	nameW := 0

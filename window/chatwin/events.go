@@ -168,14 +168,14 @@ func (w *Widget) copy() {
 		text, n = w.view.CopyRegion(w.curRow())
 	}
 	if n == 0 || text == "" {
-		w.app.Flash(tr(w.app.Labels(), tNothingToCopy))
+		w.app.Flash(catalogue.Text(w.app.Language(), tNothingToCopy))
 		return
 	}
 	w.app.SetClipboard(text)
 	if n == 1 {
-		w.app.Flash(tr(w.app.Labels(), tLinesCopiedOne))
+		w.app.Flash(catalogue.Text(w.app.Language(), tLinesCopiedOne))
 	} else {
-		w.app.Flash(tr(w.app.Labels(), tLinesCopied, n))
+		w.app.Flash(catalogue.Text(w.app.Language(), tLinesCopied, n))
 	}
 }
 

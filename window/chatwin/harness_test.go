@@ -14,6 +14,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/uniseg"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -82,7 +83,7 @@ type harness struct {
 	done  chan error
 }
 
-func newHarness(t testing.TB, width, height int, lang window.Language) *harness {
+func newHarness(t testing.TB, width, height int, lang i18n.Lang) *harness {
 	t.Helper()
 	sim := tcell.NewSimulationScreen("UTF-8")
 	h := startHarness(t, sim, lang)
@@ -92,7 +93,7 @@ func newHarness(t testing.TB, width, height int, lang window.Language) *harness 
 }
 
 // startHarness runs an App on screen.
-func startHarness(t testing.TB, screen tcell.Screen, lang window.Language) *harness {
+func startHarness(t testing.TB, screen tcell.Screen, lang i18n.Lang) *harness {
 	t.Helper()
 	scr := &watchedScreen{Screen: screen, started: make(chan struct{}), synced: make(chan struct{}, 1)}
 	clk := &clock{t: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}

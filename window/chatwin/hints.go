@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -19,7 +20,7 @@ func (w *Widget) stateText() (text string, busy bool) {
 	if w.closed {
 		return "", false
 	}
-	l := w.app.Labels()
+	lang := w.app.Language()
 	state := w.agentState()
 	phase, ok := chat.TurnPhase(0), false
 	for _, t := range w.svc.Turns(w.key) {
@@ -31,62 +32,62 @@ func (w *Widget) stateText() (text string, busy bool) {
 		if w.conv != nil {
 			if st := w.conv.State(w.agent.Name); st.Busy {
 				if st.Cancelling {
-					return tr(l, tCancelling), true
+					return catalogue.Text(lang, tCancelling), true
 				}
-				return tr(l, tWorking), true
+				return catalogue.Text(lang, tWorking), true
 			}
 		}
 		switch state {
 		case runtime.Starting: // started for another conversation, or on opening
-			return tr(l, tStarting), true
+			return catalogue.Text(lang, tStarting), true
 		case runtime.Error:
-			return tr(l, tStateError), false
+			return catalogue.Text(lang, tStateError), false
 		}
 		return "", false
 	}
 	switch phase {
 	case chat.PhaseWaiting:
 		if state == runtime.Waiting {
-			return tr(l, tWaitingSlot), true
+			return catalogue.Text(lang, tWaitingSlot), true
 		}
-		return tr(l, tStarting), true
+		return catalogue.Text(lang, tStarting), true
 	case chat.PhaseOpening:
-		return tr(l, tOpeningSession), true
+		return catalogue.Text(lang, tOpeningSession), true
 	case chat.PhaseCancelling:
-		return tr(l, tCancelling), true
+		return catalogue.Text(lang, tCancelling), true
 	}
-	return tr(l, tWorking), true
+	return catalogue.Text(lang, tWorking), true
 }
 
 // Hints returns the keys that work where the focus is, after the agent's last usage (the
 // tokens in its context, and its cost) when it reported one.
 func (w *Widget) Hints() []window.Hint {
 	var hs []window.Hint
-	l := w.app.Labels()
+	lang := w.app.Language()
 	if u := w.usageText(); u != "" {
 		hs = append(hs, window.Hint{Text: u})
 	}
 	key := func(k window.Key) *window.Key { return &k }
 	if w.turnBusy() {
-		hs = append(hs, window.Hint{Keys: "Esc", Text: tr(l, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})
+		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})
 	}
 	switch {
 	case w.focus == areaInput && w.list.visible():
 		hs = append(hs,
 			window.Hint{Keys: "↑↓", Label: window.LabelHintChoose},
-			window.Hint{Keys: "Tab", Text: tr(l, tHintComplete), Key: key(window.Named(window.KeyTab, 0))},
+			window.Hint{Keys: "Tab", Text: catalogue.Text(lang, tHintComplete), Key: key(window.Named(window.KeyTab, 0))},
 			window.Hint{Keys: "Esc", Label: window.LabelHintClose, Key: key(window.Named(window.KeyEsc, 0))})
 	case w.focus == areaInput:
 		hs = append(hs,
-			window.Hint{Keys: "Enter", Text: tr(l, tHintSend), Key: key(window.Named(window.KeyEnter, 0))},
-			window.Hint{Keys: "Alt-Enter", Text: tr(l, tHintNewline), Key: key(window.Named(window.KeyEnter, window.ModAlt))},
-			window.Hint{Keys: "Tab", Text: tr(l, tHintToConversation), Key: key(window.Named(window.KeyTab, 0))})
+			window.Hint{Keys: "Enter", Text: catalogue.Text(lang, tHintSend), Key: key(window.Named(window.KeyEnter, 0))},
+			window.Hint{Keys: "Alt-Enter", Text: catalogue.Text(lang, tHintNewline), Key: key(window.Named(window.KeyEnter, window.ModAlt))},
+			window.Hint{Keys: "Tab", Text: catalogue.Text(lang, tHintToConversation), Key: key(window.Named(window.KeyTab, 0))})
 	default:
 		hs = append(hs,
 			window.Hint{Keys: "↑↓", Label: window.LabelHintMove},
-			window.Hint{Keys: "Shift", Text: tr(l, tHintSelect)},
-			window.Hint{Keys: "Ctrl-C", Text: tr(l, tHintCopy), Key: key(window.Ctrl('c'))},
-			window.Hint{Keys: "Tab", Text: tr(l, tHintToInput), Key: key(window.Named(window.KeyTab, 0))})
+			window.Hint{Keys: "Shift", Text: catalogue.Text(lang, tHintSelect)},
+			window.Hint{Keys: "Ctrl-C", Text: catalogue.Text(lang, tHintCopy), Key: key(window.Ctrl('c'))},
+			window.Hint{Keys: "Tab", Text: catalogue.Text(lang, tHintToInput), Key: key(window.Named(window.KeyTab, 0))})
 	}
 	return append(hs, window.Hint{Keys: "Ctrl-W", Label: window.LabelHintClose, Key: key(window.Ctrl('w'))})
 }
@@ -104,12 +105,11 @@ func (w *Widget) usageText() string {
 	if !ok {
 		return ""
 	}
-	l := w.app.Labels()
-	fr := l.Language() == window.French
-	s := tr(l, tUsageTokens, compact(u.Used, fr), compact(u.Size, fr))
+	lang := w.app.Language()
+	s := catalogue.Text(lang, tUsageTokens, compact(u.Used, lang), compact(u.Size, lang))
 	if u.Cost != nil {
-		cost := tr(l, tUsageCost, u.Cost.Amount, safetext.Line(u.Cost.Currency))
-		if fr {
+		cost := catalogue.Text(lang, tUsageCost, u.Cost.Amount, safetext.Line(u.Cost.Currency))
+		if lang == i18n.French {
 			cost = strings.Replace(cost, ".", ",", 1)
 		}
 		s += " · " + strings.TrimSpace(cost)
@@ -119,7 +119,7 @@ func (w *Widget) usageText() string {
 
 // compact writes a count of tokens short: 950, 12.3k, 1.2M (with a decimal comma in
 // French).
-func compact(n int, fr bool) string {
+func compact(n int, lang i18n.Lang) string {
 	var s string
 	switch {
 	case n < 0:
@@ -133,7 +133,7 @@ func compact(n int, fr bool) string {
 		s = strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64)
 		s = strings.TrimSuffix(s, ".0") + "M"
 	}
-	if fr {
+	if lang == i18n.French {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return s

@@ -1,10 +1,6 @@
 package chatwin
 
-import (
-	"fmt"
-
-	"git.rickub.com/bots-garden/sidekicks/window"
-)
+import "git.rickub.com/bots-garden/sidekicks/i18n"
 
 // text is a text of the agent and channel windows: each has an English and a French
 // version in textsEN and textsFR (labels_en.go, labels_fr.go). A text with verbs (%s, %d)
@@ -65,16 +61,5 @@ const (
 	textCount
 )
 
-// tr returns a text in the language of l (the App's, which changes on a reload),
-// formatted with args when it has verbs; one with no French version falls back to
-// English.
-func tr(l window.Labels, m text, args ...any) string {
-	s := textsEN[m]
-	if l.Language() == window.French && textsFR[m] != "" {
-		s = textsFR[m]
-	}
-	if len(args) == 0 {
-		return s
-	}
-	return fmt.Sprintf(s, args...)
-}
+// catalogue holds the texts of the agent and channel windows in every language.
+var catalogue = i18n.NewCatalogue[text](textsEN[:], textsFR[:])

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -53,10 +54,10 @@ func (p *asker) Ask(ctx context.Context, agent string, req chat.PermissionReques
 				title = t
 			}
 		}
-		l := p.app.Labels()
-		wr := window.OptionsRequest{Title: tr(l, tPermissionTitle), Heading: tr(l, tPermissionAsks, title), Detail: req.Title}
+		lang := p.app.Language()
+		wr := window.OptionsRequest{Title: catalogue.Text(lang, tPermissionTitle), Heading: catalogue.Text(lang, tPermissionAsks, title), Detail: req.Title}
 		for _, o := range req.Options {
-			kind, class := kindText(l, o.Kind)
+			kind, class := kindText(lang, o.Kind)
 			wr.Options = append(wr.Options, window.Option{ID: o.ID, Text: o.Name, Mark: kind, MarkClass: class})
 		}
 		if p.o.Window != nil {
@@ -88,16 +89,16 @@ func (p *asker) Ask(ctx context.Context, agent string, req chat.PermissionReques
 
 // kindText names an option's kind (the protocol's "allow_once", "allow_always",
 // "reject_once" or "reject_always"), in the allow or the reject colour; "" for any other.
-func kindText(l window.Labels, kind string) (string, window.Class) {
+func kindText(lang i18n.Lang, kind string) (string, window.Class) {
 	switch kind {
 	case "allow_once":
-		return tr(l, tKindAllowOnce), window.ClassDialogAllow
+		return catalogue.Text(lang, tKindAllowOnce), window.ClassDialogAllow
 	case "allow_always":
-		return tr(l, tKindAllowAlways), window.ClassDialogAllow
+		return catalogue.Text(lang, tKindAllowAlways), window.ClassDialogAllow
 	case "reject_once":
-		return tr(l, tKindRejectOnce), window.ClassDialogReject
+		return catalogue.Text(lang, tKindRejectOnce), window.ClassDialogReject
 	case "reject_always":
-		return tr(l, tKindRejectAlways), window.ClassDialogReject
+		return catalogue.Text(lang, tKindRejectAlways), window.ClassDialogReject
 	}
 	return "", window.ClassDialog
 }

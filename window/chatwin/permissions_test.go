@@ -3,6 +3,7 @@ package chatwin
 import (
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -10,18 +11,18 @@ import (
 // or the reject colour; any other kind is not named.
 func TestKindText(t *testing.T) {
 	for _, c := range []struct {
-		lang       window.Language
+		lang       i18n.Lang
 		kind, want string
 		class      window.Class
 	}{
-		{window.English, "allow_once", "allow, once", window.ClassDialogAllow},
-		{window.English, "allow_always", "allow, always", window.ClassDialogAllow},
-		{window.English, "reject_once", "reject, once", window.ClassDialogReject},
-		{window.French, "reject_always", "refuser, toujours", window.ClassDialogReject},
-		{window.French, "allow_once", "autoriser, une fois", window.ClassDialogAllow},
-		{window.English, "weird", "", window.ClassDialog},
+		{i18n.English, "allow_once", "allow, once", window.ClassDialogAllow},
+		{i18n.English, "allow_always", "allow, always", window.ClassDialogAllow},
+		{i18n.English, "reject_once", "reject, once", window.ClassDialogReject},
+		{i18n.French, "reject_always", "refuser, toujours", window.ClassDialogReject},
+		{i18n.French, "allow_once", "autoriser, une fois", window.ClassDialogAllow},
+		{i18n.English, "weird", "", window.ClassDialog},
 	} {
-		if got, class := kindText(window.NewLabels(c.lang), c.kind); got != c.want || class != c.class {
+		if got, class := kindText(c.lang, c.kind); got != c.want || class != c.class {
 			t.Errorf("%v %s: %q in %v, want %q in %v", c.lang, c.kind, got, class, c.want, c.class)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -35,7 +36,7 @@ func TestStatusLines(t *testing.T) {
 		Malformed: 1, Oversize: 2,
 		AuthMethods: []chat.AuthMethod{{Name: "Log in with \x1b]0;x\x07GitHub", Description: "OAuth"}},
 	}
-	got := statusText(StatusLines(window.NewLabels(window.English), conv, "alice", conn))
+	got := statusText(StatusLines(i18n.English, conv, "alice", conn))
 	want := `syntax.keyword|Commands announced
 text|  /web <query> — Search the web
 text|  /plan — Make a plan
@@ -52,7 +53,7 @@ text|  Log in with GitHub — OAuth
 	}
 
 	// No conversation yet, nothing ignored, in French.
-	got = statusText(StatusLines(window.NewLabels(window.French), nil, "bob", chat.ConnStatus{}))
+	got = statusText(StatusLines(i18n.French, nil, "bob", chat.ConnStatus{}))
 	want = `syntax.keyword|Commandes annoncées
 syntax.comment|  aucune pour l'instant (un agent les annonce une fois sa session ouverte)
 syntax.comment|Rien d'ignoré.

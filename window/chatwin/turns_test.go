@@ -10,6 +10,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -245,7 +246,7 @@ func TestUsageInStatusBar(t *testing.T) {
 
 func TestFrenchLabels(t *testing.T) {
 	t.Parallel()
-	wd := newWorld(t, withLang(window.French))
+	wd := newWorld(t, withLang(i18n.French))
 	wd.send("usage")
 	wd.turnEnded()
 	if !strings.Contains(wd.status(), "12,3k sur 200k jetons · 0,42 USD") || !strings.Contains(wd.status(), "Envoyer") {
@@ -274,7 +275,7 @@ func (failingHistory) Flush() error                           { return nil }
 
 func TestOpenFailureIsShown(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, 60, 12, window.English)
+	h := newHarness(t, 60, 12, i18n.English)
 	svc := chat.NewService(chat.ServiceOptions{Agents: newTestAgent(t, "alice"), History: failingHistory{}})
 	var logged []string
 	var w *Widget

@@ -153,12 +153,8 @@ func (w *Widget) attach(conv *chat.Conversation, err error) {
 		return
 	}
 	w.conv = conv
-	lang := "en"
-	if w.app.Labels().Language() == window.French {
-		lang = "fr"
-	}
 	w.view = convo.New(conv, convo.Options{
-		Labels:      convo.LabelsFor(lang),
+		Labels:      convo.LabelsFor(w.app.Language()),
 		Speaker:     w.speaker,
 		ASCII:       w.opts.ASCII,
 		Wake:        w.app.Invalidate,

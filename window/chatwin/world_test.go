@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
@@ -30,7 +31,7 @@ type worldOption func(*worldConfig)
 
 type worldConfig struct {
 	width, height int
-	lang          window.Language
+	lang          i18n.Lang
 	files         map[string]string
 	noWorkspace   bool
 	pageSize      int
@@ -39,8 +40,8 @@ type worldConfig struct {
 	screen tcell.Screen
 }
 
-func withSize(w, h int) worldOption          { return func(c *worldConfig) { c.width, c.height = w, h } }
-func withLang(l window.Language) worldOption { return func(c *worldConfig) { c.lang = l } }
+func withSize(w, h int) worldOption    { return func(c *worldConfig) { c.width, c.height = w, h } }
+func withLang(l i18n.Lang) worldOption { return func(c *worldConfig) { c.lang = l } }
 func withScreen(s tcell.Screen, w, h int) worldOption {
 	return func(c *worldConfig) { c.screen, c.width, c.height = s, w, h }
 }
@@ -70,15 +71,11 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 	}
 	wd := &world{harness: h, agent: a, ended: make(chan chat.TurnResult, 100), walks: make(chan int, 100), state: runtime.Ready,
 		hl: convo.NewHighlighter(convo.HighlighterOptions{Go: func(_ string, fn func()) { h.app.Go(fn) }})}
-	lang := "en"
-	if cfg.lang == window.French {
-		lang = "fr"
-	}
 	wd.svc = chat.NewService(chat.ServiceOptions{
 		Agents:   a,
 		History:  cfg.history,
 		PageSize: cfg.pageSize,
-		Lang:     lang,
+		Lang:     cfg.lang,
 		Permissions: func(k chat.Key) chat.Permissions {
 			return Permissions(h.app, PermissionOptions{
 				Title:  func(string) string { return "Alice" },

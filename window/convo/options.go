@@ -3,49 +3,9 @@ package convo
 import (
 	"strconv"
 	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
-
-// Labels are the words the view writes itself, in the user's language: the caller takes
-// them from the UI catalogue, or from LabelsFor. An empty field gets the English default.
-type Labels struct {
-	// You labels the user's messages: "You", "Vous".
-	You string
-	// Thought labels an agent's thought: "Thinking", "Réflexion".
-	Thought string
-	// Dropped says how many bytes an entry lost to the 1 MiB cap: "… 12,345 bytes dropped",
-	// "… 12 345 octets perdus".
-	Dropped func(bytes int64) string
-	// ToolStatus names a tool call's status (pending, in_progress, completed, failed) in the
-	// user's language; the status as the agent sent it when nil or when it returns "".
-	ToolStatus func(status string) string
-	// Terminal is the line that stands for a tool call's terminal output: "terminal t-1".
-	Terminal func(id string) string
-}
-
-// LabelsFor returns the labels in a language: "fr" for French, English for anything else.
-// The UI catalogue may use them as they are or replace any of them.
-func LabelsFor(lang string) Labels {
-	if lang == "fr" {
-		statuses := map[string]string{"pending": "en attente", "in_progress": "en cours", "completed": "terminé", "failed": "échoué"}
-		return Labels{
-			You:     "Vous",
-			Thought: "Réflexion",
-			Dropped: func(n int64) string {
-				return "… " + strings.ReplaceAll(groupDigits(n), ",", " ") + " octets perdus"
-			},
-			ToolStatus: func(s string) string { return statuses[s] },
-			Terminal:   func(id string) string { return "terminal " + id },
-		}
-	}
-	statuses := map[string]string{"pending": "pending", "in_progress": "in progress", "completed": "completed", "failed": "failed"}
-	return Labels{
-		You:        "You",
-		Thought:    "Thinking",
-		Dropped:    func(n int64) string { return "… " + groupDigits(n) + " bytes dropped" },
-		ToolStatus: func(s string) string { return statuses[s] },
-		Terminal:   func(id string) string { return "terminal " + id },
-	}
-}
 
 // Options configure a View.
 type Options struct {
@@ -67,7 +27,7 @@ type Options struct {
 
 // withDefaults fills what the caller left empty, in English.
 func (o Options) withDefaults() Options {
-	l, en := &o.Labels, LabelsFor("en")
+	l, en := &o.Labels, LabelsFor(i18n.English)
 	if l.You == "" {
 		l.You = en.You
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func toolEntry(t *chat.ToolCall) chat.Entry {
@@ -213,8 +214,15 @@ func TestLostLine(t *testing.T) {
 	}
 }
 
+// TestLabelsComplete: every label has both languages, with the same verbs in each.
+func TestLabelsComplete(t *testing.T) {
+	for _, p := range catalogue.Problems(labelYou) {
+		t.Error(p)
+	}
+}
+
 func TestLabelsFor(t *testing.T) {
-	fr, en := LabelsFor("fr"), LabelsFor("de")
+	fr, en := LabelsFor(i18n.French), LabelsFor(i18n.English)
 	if fr.You != "Vous" || en.You != "You" || fr.Thought != "Réflexion" || en.Thought != "Thinking" {
 		t.Errorf("labels: %q %q %q %q", fr.You, en.You, fr.Thought, en.Thought)
 	}

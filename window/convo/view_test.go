@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 func manyEntries(n int) []chat.Entry {
@@ -271,7 +272,7 @@ func TestEmptyAndTinyViews(t *testing.T) {
 }
 
 func TestRealConversation(t *testing.T) {
-	c := chat.New(chat.Options{Lang: "fr"})
+	c := chat.New(chat.Options{Lang: i18n.French})
 	h := c.Handler("alice", nil)
 	v := New(c, Options{Labels: Labels{You: "Vous", Thought: "Réflexion"}})
 	v.SetSize(50, 40)

@@ -2,6 +2,7 @@ package wizard
 
 import (
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -67,7 +68,7 @@ const maxProblemRows = 8
 // form is the first step of the wizard: the fields, the problems found with them, and
 // the buttons Preview and Cancel.
 type form struct {
-	labels   texts
+	lang     i18n.Lang
 	inputs   [fieldCount]*window.Input // nil for fWhere, a choice
 	where    int                       // index in places
 	field    fieldID                   // the focused field, when button < 0
@@ -81,9 +82,9 @@ type form struct {
 	labelW   int // the label column's width at the last frame
 }
 
-func newForm(l texts) *form {
-	f := &form{labels: l, button: -1, bad: noField,
-		buttons: buttonRow{labels: []string{l.t(tPreview), l.T(window.LabelCancel)}}}
+func newForm(lang i18n.Lang) *form {
+	f := &form{lang: lang, button: -1, bad: noField,
+		buttons: buttonRow{labels: []string{catalogue.Text(lang, tPreview), window.NewLabels(lang).T(window.LabelCancel)}}}
 	for id := range fieldCount {
 		if id != fWhere {
 			f.inputs[id] = window.NewInput()
@@ -163,7 +164,7 @@ func (f *form) problemRows(width int) []string {
 func (f *form) labelWidth(width int) int {
 	w := 0
 	for _, lb := range fieldLabels {
-		w = max(w, window.TextWidth(f.labels.t(lb)))
+		w = max(w, window.TextWidth(catalogue.Text(f.lang, lb)))
 	}
 	return max(min(w+2, width-minInputWidth), 0)
 }
@@ -223,7 +224,7 @@ func (f *form) draw(r window.Region) {
 // above (up) or below (down).
 func (f *form) drawField(r window.Region, y int, id fieldID, up, down bool) {
 	W, _ := r.Size()
-	label := window.Truncate(f.labels.t(fieldLabels[id]), f.labelW-2)
+	label := window.Truncate(catalogue.Text(f.lang, fieldLabels[id]), f.labelW-2)
 	class := window.ClassDialog
 	if id == f.bad {
 		class = window.ClassDialogError
@@ -243,13 +244,13 @@ func (f *form) drawField(r window.Region, y int, id fieldID, up, down bool) {
 		if focused {
 			c = window.ClassDialogButtonFocused
 		}
-		cell.Line(0, "◂ "+f.labels.t(places[f.where].label)+" ▸", c)
+		cell.Line(0, "◂ "+catalogue.Text(f.lang, places[f.where].label)+" ▸", c)
 		return
 	}
 	in := f.inputs[id]
 	in.Draw(cell, focused)
 	if id == fConfigFile && in.Text() == "" && !focused {
-		cell.Text(0, 0, "("+f.labels.t(tOptional)+")", window.ClassDialogInput)
+		cell.Text(0, 0, "("+catalogue.Text(f.lang, tOptional)+")", window.ClassDialogInput)
 	}
 }
 

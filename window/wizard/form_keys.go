@@ -128,12 +128,13 @@ func (f *form) mouse(m window.Mouse) (bool, formAction) {
 }
 
 func (f *form) hints() []window.Hint {
+	previewText, _ := window.SplitMnemonic(catalogue.Text(f.lang, tPreview))
 	hs := []window.Hint{
-		{Keys: "Tab", Text: f.labels.t(tHintNextField)},
-		{Keys: "Enter", Text: f.labels.plain(tPreview)},
+		{Keys: "Tab", Text: catalogue.Text(f.lang, tHintNextField)},
+		{Keys: "Enter", Text: previewText},
 	}
 	if f.button < 0 && f.field == fWhere {
-		hs = append(hs, window.Hint{Keys: "←→", Text: f.labels.t(tHintChange)})
+		hs = append(hs, window.Hint{Keys: "←→", Text: catalogue.Text(f.lang, tHintChange)})
 	}
 	return hs
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
@@ -43,12 +44,12 @@ type harness struct {
 	wiz    *wizard // touched on the UI goroutine only
 }
 
-func newHarness(t *testing.T, original string, lang window.Language) *harness {
+func newHarness(t *testing.T, original string, lang i18n.Lang) *harness {
 	t.Helper()
 	return newHarnessSized(t, original, lang, 80, 30)
 }
 
-func newHarnessSized(t *testing.T, original string, lang window.Language, width, height int) *harness {
+func newHarnessSized(t *testing.T, original string, lang i18n.Lang, width, height int) *harness {
 	t.Helper()
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("LANG", "C")
@@ -71,7 +72,7 @@ func newHarnessSized(t *testing.T, original string, lang window.Language, width,
 func (h *harness) open(lang string) {
 	h.t.Helper()
 	h.onUI(func() {
-		h.wiz = open(h.app, h.path, lang, func(name string) { h.added <- name })
+		h.wiz = open(h.app, h.path, i18n.Parse(lang), func(name string) { h.added <- name })
 		h.dialog = h.wiz.dialog
 	})
 	title := map[string]string{"en": "Add an agent", "fr": "Ajouter un agent"}[lang]

@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // preview is the second step of the wizard: the lines the file will gain, the loader's
 // warnings, and the buttons Add, Back and Cancel.
 type preview struct {
-	labels   texts
+	lang     i18n.Lang
 	result   config.WizardPreview
 	lines    []window.TextLine
 	view     *window.TextView
@@ -29,11 +30,11 @@ const (
 	previewCancel
 )
 
-func newPreview(l texts, configPath string, p config.WizardPreview) *preview {
+func newPreview(lang i18n.Lang, configPath string, p config.WizardPreview) *preview {
 	v := window.NewTextView()
 	v.Class = window.ClassDialog
 	lines := []window.TextLine{
-		{Text: l.t(tWillAdd), Class: window.ClassDialog},
+		{Text: catalogue.Text(lang, tWillAdd), Class: window.ClassDialog},
 		{Text: shortPath(configPath), Class: window.ClassDialog},
 		{Class: window.ClassDialog},
 	}
@@ -47,8 +48,8 @@ func newPreview(l texts, configPath string, p config.WizardPreview) *preview {
 		}
 	}
 	v.SetLines(lines)
-	return &preview{labels: l, result: p, lines: lines, view: v,
-		buttons: buttonRow{labels: []string{l.t(tAdd), l.t(tBack), l.T(window.LabelCancel)}}}
+	return &preview{lang: lang, result: p, lines: lines, view: v,
+		buttons: buttonRow{labels: []string{catalogue.Text(lang, tAdd), catalogue.Text(lang, tBack), window.NewLabels(lang).T(window.LabelCancel)}}}
 }
 
 // rows counts the rows the lines take once wrapped to width (the view keeps a column of
@@ -154,9 +155,9 @@ func (p *preview) handleEvent(ev window.Event) (bool, int) {
 
 func (p *preview) hints() []window.Hint {
 	return []window.Hint{
-		{Keys: "↑↓ PgUp PgDn", Text: p.labels.T(window.LabelHintScroll)},
+		{Keys: "↑↓ PgUp PgDn", Text: window.NewLabels(p.lang).T(window.LabelHintScroll)},
 		{Keys: "Enter", Text: p.buttons.text(p.button)},
-		{Keys: "Tab", Text: p.labels.T(window.LabelHintSwitch)},
+		{Keys: "Tab", Text: window.NewLabels(p.lang).T(window.LabelHintSwitch)},
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -18,8 +19,7 @@ import (
 type wizard struct {
 	app     *window.App
 	path    string
-	lang    string // "en" or "fr", for the config package's own messages
-	labels  texts
+	lang    i18n.Lang
 	onAdded func(name string)
 	dialog  *window.Dialog
 	form    *form
@@ -29,31 +29,21 @@ type wizard struct {
 }
 
 // Open opens the "Add an agent…" dialog for the configuration file at configPath, its
-// labels in lang ("en" or "fr"; "" for the App's language). Enter on the form shows the
-// preview (the file is read off the UI goroutine); Add on the preview appends the agent
-// with config.ApplyWizard, off the UI goroutine too, and on success closes the dialog,
-// says so in the status bar and calls onAdded with the agent's name on the UI goroutine
-// (the application reloads its configuration there, so the agent is usable at once).
+// labels in lang. Enter on the form shows the preview (the file is read off the UI
+// goroutine); Add on the preview appends the agent with config.ApplyWizard, off the UI
+// goroutine too, and on success closes the dialog, says so in the status bar and calls
+// onAdded with the agent's name on the UI goroutine (the application reloads its
+// configuration there, so the agent is usable at once).
 // What the loader refuses is shown in the dialog, which stays open; Esc cancels. A write
 // already under way when Esc is pressed still completes, and onAdded is still called.
 // Call it on the UI goroutine.
-func Open(app *window.App, configPath string, lang string, onAdded func(name string)) *window.Dialog {
+func Open(app *window.App, configPath string, lang i18n.Lang, onAdded func(name string)) *window.Dialog {
 	return open(app, configPath, lang, onAdded).dialog
 }
 
-func open(app *window.App, configPath string, lang string, onAdded func(name string)) *wizard {
-	l := app.Labels()
-	switch lang {
-	case config.French:
-		l = window.NewLabels(window.French)
-	case config.English:
-		l = window.NewLabels(window.English)
-	}
-	w := &wizard{app: app, path: configPath, lang: config.English, labels: texts{l}, onAdded: onAdded, form: newForm(texts{l})}
-	if l.Language() == window.French {
-		w.lang = config.French
-	}
-	w.dialog = app.OpenDialog(w.labels.t(tTitle), w, func() { w.gen++ })
+func open(app *window.App, configPath string, lang i18n.Lang, onAdded func(name string)) *wizard {
+	w := &wizard{app: app, path: configPath, lang: lang, onAdded: onAdded, form: newForm(lang)}
+	w.dialog = app.OpenDialog(catalogue.Text(lang, tTitle), w, func() { w.gen++ })
 	return w
 }
 
@@ -111,7 +101,7 @@ func (w *wizard) HandleEvent(d *window.Dialog, ev window.Event) bool {
 func (w *wizard) check() {
 	in := w.form.input()
 	w.busy = true
-	w.form.status = w.labels.t(tChecking)
+	w.form.status = catalogue.Text(w.lang, tChecking)
 	w.gen++
 	gen, app, path := w.gen, w.app, w.path
 	app.Go(func() {
@@ -131,14 +121,14 @@ func (w *wizard) checked(gen int, in config.WizardInput, p config.WizardPreview,
 		return
 	}
 	w.form.setProblems(nil, noField)
-	w.preview = newPreview(w.labels, w.path, p)
+	w.preview = newPreview(w.lang, w.path, p)
 }
 
 // write appends the previewed agent on another goroutine.
 func (w *wizard) write() {
 	p := w.preview
 	w.busy = true
-	p.status = w.labels.t(tWriting)
+	p.status = catalogue.Text(w.lang, tWriting)
 	p.problems = nil
 	w.gen++
 	gen, app, path, result := w.gen, w.app, w.path, p.result
@@ -155,7 +145,7 @@ func (w *wizard) written(gen int, name string, err error) {
 		if w.dialog.Open() {
 			w.dialog.Close()
 		}
-		w.app.Flash(w.labels.tf(tAdded, name))
+		w.app.Flash(catalogue.Text(w.lang, tAdded, name))
 		if w.onAdded != nil {
 			w.onAdded(name)
 		}
@@ -194,7 +184,7 @@ func (w *wizard) messages(err error, ioLabel text) []string {
 	case errors.Is(err, fs.ErrNotExist):
 		reason = tGone
 	}
-	return []string{w.labels.tf(ioLabel, w.labels.t(reason))}
+	return []string{catalogue.Text(w.lang, ioLabel, catalogue.Text(w.lang, reason))}
 }
 
 // fieldOf returns the field a problem is about: the one a *config.WizardError names, or

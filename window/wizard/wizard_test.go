@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -28,7 +29,7 @@ func TestFormGolden(t *testing.T) {
 		{"fr", "◂ Sur cet ordinateur ▸", "Conteneur", "Sandbox", "Commande qui supprime la sandbox"},
 	} {
 		t.Run(tt.lang, func(t *testing.T) {
-			h := newHarness(t, "original.yaml", window.English)
+			h := newHarness(t, "original.yaml", i18n.English)
 			h.open(tt.lang)
 			s := h.waitText(tt.local)
 			if strings.Contains(s, tt.container) || strings.Contains(s, tt.sandbox) || strings.Contains(s, tt.rm) {
@@ -55,7 +56,7 @@ func TestFormGolden(t *testing.T) {
 // the file, byte for byte, with the expected one — which is also what the config
 // package's wizard writes for the same input.
 func TestAddAgentWithTheKeys(t *testing.T) {
-	h := newHarness(t, "original.yaml", window.English)
+	h := newHarness(t, "original.yaml", i18n.English)
 	h.open("en")
 	h.fill("scout")
 	h.fill("Scout (explorer)")
@@ -145,7 +146,7 @@ func TestInvalidInputShowsTheLoadersMessage(t *testing.T) {
 			`arguments : le guillemet " ouvert au caractère 10 n'est pas fermé`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			h := newHarness(t, tt.original, window.English)
+			h := newHarness(t, tt.original, i18n.English)
 			h.open(tt.lang)
 			original := h.fileText()
 			for i, f := range tt.fields {
@@ -185,7 +186,7 @@ func TestInvalidInputShowsTheLoadersMessage(t *testing.T) {
 }
 
 func TestEscCancels(t *testing.T) {
-	h := newHarness(t, "original.yaml", window.English)
+	h := newHarness(t, "original.yaml", i18n.English)
 	h.open("en")
 	h.typeText("carol")
 	h.waitText("carol")
@@ -208,7 +209,7 @@ func TestEscCancels(t *testing.T) {
 // (someone took the name meanwhile) is refused on Add with the loader's message, and the
 // file keeps the other change.
 func TestBackAndRefusalOnAdd(t *testing.T) {
-	h := newHarness(t, "original.yaml", window.English)
+	h := newHarness(t, "original.yaml", i18n.English)
 	h.open("en")
 	h.fill("carol")
 	for range 5 {
@@ -248,7 +249,7 @@ func TestBackAndRefusalOnAdd(t *testing.T) {
 // The file disappears between the preview and the write: the dialog says so in its own
 // words, in the dialog's language.
 func TestWriteFailureInTheDialogsLanguage(t *testing.T) {
-	h := newHarness(t, "original.yaml", window.English)
+	h := newHarness(t, "original.yaml", i18n.English)
 	h.open("fr")
 	h.fill("carol")
 	for range 5 {
@@ -269,7 +270,7 @@ func TestWriteFailureInTheDialogsLanguage(t *testing.T) {
 }
 
 func TestMouse(t *testing.T) {
-	h := newHarness(t, "original.yaml", window.English)
+	h := newHarness(t, "original.yaml", i18n.English)
 	h.open("en")
 	s := h.waitText("◂ On this computer ▸")
 	x, y := position(s, "◂ On this computer ▸")
@@ -304,7 +305,7 @@ func readFile(t *testing.T, path string) string {
 // On a short screen the form scrolls to keep the focused field in view, and the preview
 // scrolls with the keys.
 func TestShortScreenScrolls(t *testing.T) {
-	h := newHarnessSized(t, "original.yaml", window.English, 80, 14)
+	h := newHarnessSized(t, "original.yaml", i18n.English, 80, 14)
 	h.open("en")
 	h.fill("milo")
 	for range 4 {
@@ -359,7 +360,7 @@ func TestShortScreenScrolls(t *testing.T) {
 
 // The smallest screen Sidekicks draws in still shows a usable form and preview.
 func TestSmallestScreen(t *testing.T) {
-	h := newHarnessSized(t, "original.yaml", window.French, window.MinScreenWidth, window.MinScreenHeight)
+	h := newHarnessSized(t, "original.yaml", i18n.French, window.MinScreenWidth, window.MinScreenHeight)
 	h.open("fr")
 	h.fill("carol")
 	for range 5 {

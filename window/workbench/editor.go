@@ -169,7 +169,7 @@ func (e *Editor) save(close bool) {
 				return
 			}
 			e.buf.saved = gen
-			e.msg, e.bad = trf(lang, tSaved, e.path), false
+			e.msg, e.bad = catalogue.Text(lang, tSaved, e.path), false
 			retitle(e.app, e.win, e.title())
 			if e.onSaved != nil {
 				e.onSaved()
@@ -190,8 +190,8 @@ func (e *Editor) leave() {
 		return
 	}
 	lang := langOf(e.app)
-	items := []window.ChoiceItem{{Text: tr(lang, tLeaveSave)}, {Text: tr(lang, tLeaveDiscard)}, {Text: tr(lang, tLeaveKeep)}}
-	e.app.Choose(window.Choice{Title: trf(lang, tLeaveTitle, e.path), Items: items}, func(i int, ok bool) {
+	items := []window.ChoiceItem{{Text: catalogue.Text(lang, tLeaveSave)}, {Text: catalogue.Text(lang, tLeaveDiscard)}, {Text: catalogue.Text(lang, tLeaveKeep)}}
+	e.app.Choose(window.Choice{Title: catalogue.Text(lang, tLeaveTitle, e.path), Items: items}, func(i int, ok bool) {
 		switch {
 		case !ok || i == 2:
 		case i == 0:
@@ -228,9 +228,9 @@ func (e *Editor) Draw(r window.Region, focused bool) {
 		r.Text(0, y, strings.Repeat(" ", g-1-len(n))+n+" ", window.ClassGutter)
 		r.Sub(g, y, W-g, 1).Text(-e.left, 0, expandTabs(b.lines[i]), window.ClassText)
 	}
-	status := " " + trf(lang, tEditorPosition, b.row+1, ccol+1)
+	status := " " + catalogue.Text(lang, tEditorPosition, b.row+1, ccol+1)
 	if b.modified() {
-		status += "  " + e.marks.modified + " " + tr(lang, tModified)
+		status += "  " + e.marks.modified + " " + catalogue.Text(lang, tModified)
 	}
 	cls := window.ClassGutter
 	if e.msg != "" {
@@ -250,5 +250,5 @@ func (e *Editor) Draw(r window.Region, focused bool) {
 // Hints returns the editor's keys for the status bar.
 func (e *Editor) Hints() []window.Hint {
 	lang := langOf(e.app)
-	return []window.Hint{{Keys: "Ctrl-S", Text: tr(lang, tHintSave)}, {Keys: "Esc", Text: tr(lang, tHintClose)}}
+	return []window.Hint{{Keys: "Ctrl-S", Text: catalogue.Text(lang, tHintSave)}, {Keys: "Esc", Text: catalogue.Text(lang, tHintClose)}}
 }

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
-
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 func readWS(t *testing.T, root, p string) string {
@@ -22,7 +21,7 @@ func readWS(t *testing.T, root, p string) string {
 
 func TestBuiltInEditor(t *testing.T) {
 	a := filesAgent(t)
-	h := newHarness(t, 100, 24, window.English)
+	h := newHarness(t, 100, 24, i18n.English)
 	f := openFiles(t, h, a)
 
 	// e opens README.md in the editor; typing, Enter, a paste, then Ctrl-S saves through
@@ -131,7 +130,7 @@ func quietTerminal(t *testing.T) (out string) {
 func TestExternalEditorLocal(t *testing.T) {
 	record := installEditor(t)
 	a := filesAgent(t)
-	h := newHarness(t, 100, 24, window.English)
+	h := newHarness(t, 100, 24, i18n.English)
 	f := openFiles(t, h, a)
 	h.do(func() { f.Select("README.md") })
 	h.waitText("1 Hello")
@@ -166,7 +165,7 @@ func TestExternalEditorInContainer(t *testing.T) {
 	eng := installEngines(t)
 	record := installEditor(t)
 	a := inEngine(filesAgent(t), "container", boxLifecycle)
-	h := newHarness(t, 100, 24, window.English)
+	h := newHarness(t, 100, 24, i18n.English)
 	f := openFiles(t, h, a)
 	h.do(func() { f.Select("README.md") })
 	h.waitText("1 Hello")

@@ -118,7 +118,7 @@ func OpenFiles(opts FilesOptions) (*Files, *window.Window, error) {
 // Close stops what the window still had to do; its window calls it when it closes.
 func (f *Files) Close() { f.cancel() }
 
-func (f *Files) title() string { return trf(langOf(f.app), tFilesTitle, f.agent.Title) }
+func (f *Files) title() string { return catalogue.Text(langOf(f.app), tFilesTitle, f.agent.Title) }
 
 // opContext bounds one operation, and ends it when the window closes.
 func (f *Files) opContext() (context.Context, context.CancelFunc) {

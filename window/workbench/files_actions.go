@@ -47,13 +47,13 @@ func (f *Files) nameCheck(dir, keep string) func(string) string {
 	return func(name string) string {
 		switch {
 		case name == "":
-			return tr(lang, tNameNeeded)
+			return catalogue.Text(lang, tNameNeeded)
 		case strings.ContainsAny(name, "/\x00"):
-			return tr(lang, tNameSlash)
+			return catalogue.Text(lang, tNameSlash)
 		case name == "." || name == "..":
-			return tr(lang, tNameDots)
+			return catalogue.Text(lang, tNameDots)
 		case name != keep && f.tree.has(dir, name):
-			return trf(lang, tNameExists, name)
+			return catalogue.Text(lang, tNameExists, name)
 		}
 		return ""
 	}
@@ -62,11 +62,11 @@ func (f *Files) nameCheck(dir, keep string) func(string) string {
 // protectedRefusal refuses a change to a protected path before anything runs.
 func (f *Files) protectedRefusal(p string) bool {
 	if p == rootPath {
-		f.say(true, tr(langOf(f.app), tWorkspaceItself))
+		f.say(true, catalogue.Text(langOf(f.app), tWorkspaceItself))
 		return true
 	}
 	if f.ws.Protected(p) {
-		f.say(true, trf(langOf(f.app), tProtected, p))
+		f.say(true, catalogue.Text(langOf(f.app), tProtected, p))
 		return true
 	}
 	return false
@@ -80,7 +80,7 @@ func (f *Files) newEntry(folder bool) {
 	if folder {
 		title = tNewFolderTitle
 	}
-	entry := window.TextEntry{Title: tr(lang, title), Prompt: trf(lang, tNewIn, folderLabel(dir)), Validate: f.nameCheck(dir, "")}
+	entry := window.TextEntry{Title: catalogue.Text(lang, title), Prompt: catalogue.Text(lang, tNewIn, folderLabel(dir)), Validate: f.nameCheck(dir, "")}
 	f.app.AskText(entry, func(name string, ok bool) {
 		if !ok {
 			return
@@ -104,7 +104,7 @@ func (f *Files) newEntry(folder bool) {
 			default:
 				err = f.ws.WriteFile(ctx, p, nil)
 			}
-			f.app.Post(func() { f.done(err, p, folder, trf(lang, tCreated, p)) })
+			f.app.Post(func() { f.done(err, p, folder, catalogue.Text(lang, tCreated, p)) })
 		})
 	})
 }
@@ -123,7 +123,7 @@ func (f *Files) done(err error, p string, dir bool, ok string) {
 	lang := langOf(f.app)
 	switch {
 	case errors.Is(err, errExists):
-		f.say(true, trf(lang, tNameExists, path.Base(p)))
+		f.say(true, catalogue.Text(lang, tNameExists, path.Base(p)))
 	case err != nil:
 		f.say(true, errorText(lang, err, p, dir, f.ws))
 	default:
@@ -146,7 +146,7 @@ func (f *Files) rename() {
 	}
 	lang := langOf(f.app)
 	from, dir := r.info.Path, parentOf(r.info.Path)
-	entry := window.TextEntry{Title: tr(lang, tRenameTitle), Prompt: trf(lang, tRenameAsk, r.info.Name), Text: r.info.Name, Validate: f.nameCheck(dir, r.info.Name)}
+	entry := window.TextEntry{Title: catalogue.Text(lang, tRenameTitle), Prompt: catalogue.Text(lang, tRenameAsk, r.info.Name), Text: r.info.Name, Validate: f.nameCheck(dir, r.info.Name)}
 	f.app.AskText(entry, func(name string, ok bool) {
 		to := joinPath(dir, name)
 		if !ok || to == from || f.protectedRefusal(to) {
@@ -162,7 +162,7 @@ func (f *Files) rename() {
 					f.refresh()
 					return
 				}
-				f.done(nil, to, r.info.Dir, trf(lang, tRenamed, to))
+				f.done(nil, to, r.info.Dir, catalogue.Text(lang, tRenamed, to))
 			})
 		})
 	})
@@ -180,7 +180,7 @@ func (f *Files) delete() {
 	if r.info.Dir {
 		ask = tDeleteFolderAsk
 	}
-	f.app.Confirm(tr(lang, tDeleteTitle), trf(lang, ask, p), func(yes bool) {
+	f.app.Confirm(catalogue.Text(lang, tDeleteTitle), catalogue.Text(lang, ask, p), func(yes bool) {
 		if !yes {
 			return
 		}
@@ -192,7 +192,7 @@ func (f *Files) delete() {
 				if err != nil {
 					f.say(true, errorText(lang, err, p, r.info.Dir, f.ws))
 				} else {
-					f.say(false, trf(lang, tDeleted, p))
+					f.say(false, catalogue.Text(lang, tDeleted, p))
 				}
 				f.refresh()
 			})
@@ -209,7 +209,7 @@ func (f *Files) edit() {
 	lang := langOf(f.app)
 	p := r.info.Path
 	if r.info.Size > maxEdit {
-		f.say(true, trf(lang, tNotEditable, p))
+		f.say(true, catalogue.Text(lang, tNotEditable, p))
 		return
 	}
 	f.ops.Do(func() {
@@ -221,7 +221,7 @@ func (f *Files) edit() {
 			case err != nil:
 				f.say(true, errorText(lang, err, p, false, f.ws))
 			case len(data) > maxEdit || isBinary(data) || !utf8.Valid(data):
-				f.say(true, trf(lang, tNotEditable, p))
+				f.say(true, catalogue.Text(lang, tNotEditable, p))
 			default:
 				_, _, _ = OpenEditor(EditorOptions{
 					App: f.app, Workspace: f.ws, Path: p, Content: data, Owner: f.agent.Title,
@@ -250,7 +250,7 @@ func (f *Files) editExternal() {
 			return
 		}
 		if name, err := runEditor(f.app, full); err != nil {
-			f.say(true, trf(lang, tEditorFailed, name, err))
+			f.say(true, catalogue.Text(lang, tEditorFailed, name, err))
 		}
 		f.reread(p)
 		return
@@ -283,11 +283,11 @@ func (f *Files) writeBack(p string, before []byte, tmpDir, tmp, editor string, e
 	bad := true
 	switch {
 	case edErr != nil:
-		msg = trf(lang, tEditorFailed, editor, edErr)
+		msg = catalogue.Text(lang, tEditorFailed, editor, edErr)
 	case err != nil:
-		msg = trf(lang, tFailed, p, err.Error())
+		msg = catalogue.Text(lang, tFailed, p, err.Error())
 	case bytes.Equal(before, after):
-		msg, bad = trf(lang, tUnchanged, p), false
+		msg, bad = catalogue.Text(lang, tUnchanged, p), false
 	default:
 		ctx, cancel := f.opContext()
 		err = f.ws.WriteFile(ctx, p, after)
@@ -295,7 +295,7 @@ func (f *Files) writeBack(p string, before []byte, tmpDir, tmp, editor string, e
 		if err != nil {
 			msg = errorText(lang, err, p, false, f.ws)
 		} else {
-			msg, bad = trf(lang, tSaved, p), false
+			msg, bad = catalogue.Text(lang, tSaved, p), false
 		}
 	}
 	f.app.Post(func() {

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -50,7 +51,7 @@ func (f *Files) Draw(r window.Region, focused bool) {
 
 // statusRows is the bottom of the window: the last message (wrapped, it may take a few
 // rows) or what the highlighted entry is.
-func (f *Files) statusRows(lang window.Language, W int) []styledSpan {
+func (f *Files) statusRows(lang i18n.Lang, W int) []styledSpan {
 	if f.msg != "" {
 		cls := window.ClassReady
 		if f.bad {
@@ -80,7 +81,7 @@ func (f *Files) statusRows(lang window.Language, W int) []styledSpan {
 		s += "  " + f.marks.protected
 	}
 	if v := f.view; v != nil && v.info.Path == r.info.Path && v.loading {
-		s += "  " + tr(lang, tLoading)
+		s += "  " + catalogue.Text(lang, tLoading)
 	}
 	return []styledSpan{{text: s, class: window.ClassGutter}}
 }
@@ -130,9 +131,9 @@ func (f *Files) drawTree(r window.Region, focused bool) {
 		if d := f.tree.folders[row.info.Path]; row.info.Dir && d != nil && d.open {
 			switch {
 			case !d.listed:
-				b.WriteString("  " + tr(lang, tLoading))
+				b.WriteString("  " + catalogue.Text(lang, tLoading))
 			case len(d.entries) == 0:
-				b.WriteString("  " + tr(lang, tEmptyFolder))
+				b.WriteString("  " + catalogue.Text(lang, tEmptyFolder))
 			}
 		}
 		r.Line(y, window.Truncate(b.String(), W), cls)
@@ -141,7 +142,7 @@ func (f *Files) drawTree(r window.Region, focused bool) {
 
 // drawView draws the file viewed: a notice first when there is one, then its lines with
 // their numbers.
-func (f *Files) drawView(r window.Region, lang window.Language) {
+func (f *Files) drawView(r window.Region, lang i18n.Lang) {
 	W, H := r.Size()
 	r.Fill(window.ClassText)
 	v := f.view
@@ -150,7 +151,7 @@ func (f *Files) drawView(r window.Region, lang window.Language) {
 	}
 	v.height = H
 	if v.loading {
-		r.Line(0, " "+tr(lang, tLoading), window.ClassGutter)
+		r.Line(0, " "+catalogue.Text(lang, tLoading), window.ClassGutter)
 		return
 	}
 	v.clamp()

@@ -6,31 +6,31 @@ import (
 	"strconv"
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // errorText says, in the user's language, why an operation on p (a folder when dir) was
 // refused or failed. A refusal for protection says why: the file is protected, or the
 // folder holds a protected file (named when the workspace said which).
-func errorText(lang window.Language, err error, p string, dir bool, ws runtime.Workspace) string {
+func errorText(lang i18n.Lang, err error, p string, dir bool, ws runtime.Workspace) string {
 	switch {
 	case errors.Is(err, runtime.ErrProtected):
 		if dir && !ws.Protected(p) {
 			if inside := containedProtected(err); inside != "" {
-				return trf(lang, tProtectedFolderFile, p, inside)
+				return catalogue.Text(lang, tProtectedFolderFile, p, inside)
 			}
-			return trf(lang, tProtectedFolder, p)
+			return catalogue.Text(lang, tProtectedFolder, p)
 		}
-		return trf(lang, tProtected, p)
+		return catalogue.Text(lang, tProtected, p)
 	case errors.Is(err, runtime.ErrOutside):
-		return trf(lang, tOutside, p)
+		return catalogue.Text(lang, tOutside, p)
 	case errors.Is(err, fs.ErrNotExist):
-		return trf(lang, tGone, p)
+		return catalogue.Text(lang, tGone, p)
 	case errors.Is(err, fs.ErrPermission):
-		return trf(lang, tPermission, p)
+		return catalogue.Text(lang, tPermission, p)
 	}
-	return trf(lang, tFailed, p, err.Error())
+	return catalogue.Text(lang, tFailed, p, err.Error())
 }
 
 // containedProtected returns the protected file a workspace named when it refused to

@@ -201,13 +201,13 @@ func (f *Files) mouse(m window.Mouse) bool {
 func (f *Files) Hints() []window.Hint {
 	lang := langOf(f.app)
 	return []window.Hint{
-		{Keys: "Tab", Text: tr(lang, tHintSwitch)},
-		{Keys: "n", Text: tr(lang, tHintNewFile)},
-		{Keys: "N", Text: tr(lang, tHintNewFolder)},
-		{Keys: "r", Text: tr(lang, tHintRename)},
-		{Keys: "Del", Text: tr(lang, tHintDelete)},
-		{Keys: "e", Text: tr(lang, tHintEdit)},
-		{Keys: "E", Text: tr(lang, tHintExternal)},
-		{Keys: "Ctrl-R", Text: tr(lang, tHintRefresh)},
+		{Keys: "Tab", Text: catalogue.Text(lang, tHintSwitch)},
+		{Keys: "n", Text: catalogue.Text(lang, tHintNewFile)},
+		{Keys: "N", Text: catalogue.Text(lang, tHintNewFolder)},
+		{Keys: "r", Text: catalogue.Text(lang, tHintRename)},
+		{Keys: "Del", Text: catalogue.Text(lang, tHintDelete)},
+		{Keys: "e", Text: catalogue.Text(lang, tHintEdit)},
+		{Keys: "E", Text: catalogue.Text(lang, tHintExternal)},
+		{Keys: "Ctrl-R", Text: catalogue.Text(lang, tHintRefresh)},
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -97,7 +98,7 @@ func exists(t *testing.T, a config.Agent, p string) bool {
 
 func TestFilesTreeAndViewer(t *testing.T) {
 	a := filesAgent(t)
-	h := newHarness(t, 100, 20, window.English)
+	h := newHarness(t, 100, 20, i18n.English)
 	f := openFiles(t, h, a)
 	// Folders first, .git hidden, protected files marked.
 	fr := h.waitText("docs/")
@@ -144,7 +145,7 @@ func TestFilesTreeAndViewer(t *testing.T) {
 
 func TestFilesAsciiMarks(t *testing.T) {
 	a := filesAgent(t)
-	h := newHarness(t, 80, 16, window.English)
+	h := newHarness(t, 80, 16, i18n.English)
 	h.do(func() {
 		if _, _, err := OpenFiles(FilesOptions{App: h.app, Agent: a, ASCII: true}); err != nil {
 			t.Fatal(err)
@@ -155,7 +156,7 @@ func TestFilesAsciiMarks(t *testing.T) {
 
 func TestFilesProtectionRefusals(t *testing.T) {
 	a := filesAgent(t)
-	h := newHarness(t, 110, 24, window.English)
+	h := newHarness(t, 110, 24, i18n.English)
 	f := openFiles(t, h, a)
 	const refusal = "is protected: the configuration"
 	for _, p := range []string{"AGENTS.md", "skills/web/SKILL.md", "agent.yaml", "secret.txt", "notes/keep.lock"} {
@@ -170,7 +171,7 @@ func TestFilesProtectionRefusals(t *testing.T) {
 				h.do(func() { f.msg = ""; f.Select(p) })
 				k()
 				h.waitText("“" + p + "” " + refusal)
-				if got, want := onUI(h, func() string { return f.msg }), trf(window.English, tProtected, p); got != want {
+				if got, want := onUI(h, func() string { return f.msg }), catalogue.Text(i18n.English, tProtected, p); got != want {
 					t.Errorf("message %q, want %q", got, want)
 				}
 			}
@@ -230,7 +231,7 @@ func TestFilesProtectionRefusals(t *testing.T) {
 
 func TestFilesRefusalInFrench(t *testing.T) {
 	a := filesAgent(t)
-	h := newHarness(t, 110, 24, window.French)
+	h := newHarness(t, 110, 24, i18n.French)
 	f := openFiles(t, h, a)
 	h.do(func() { f.Select("AGENTS.md") })
 	h.press(tcell.KeyDelete)
@@ -244,7 +245,7 @@ func TestFilesRefusalInFrench(t *testing.T) {
 
 func TestFilesActionsElsewhere(t *testing.T) {
 	a := filesAgent(t)
-	h := newHarness(t, 100, 24, window.English)
+	h := newHarness(t, 100, 24, i18n.English)
 	f := openFiles(t, h, a)
 
 	// New file in the highlighted folder; a name already there is refused in the dialog.
@@ -319,7 +320,7 @@ func TestFilesActionsElsewhere(t *testing.T) {
 
 func TestFilesShowWhatTheAgentChanged(t *testing.T) {
 	a := filesAgent(t)
-	h := newHarness(t, 100, 24, window.English)
+	h := newHarness(t, 100, 24, i18n.English)
 	f := openFiles(t, h, a)
 	write := func(p, content string) {
 		if err := os.WriteFile(filepath.Join(a.Workspace, p), []byte(content), 0o644); err != nil {
@@ -362,7 +363,7 @@ func TestFilesHostileAndLargeFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h := newHarness(t, 120, 24, window.English)
+	h := newHarness(t, 120, 24, i18n.English)
 	f := openFiles(t, h, a)
 
 	noRawControls := func(fr screenFrame) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/alecthomas/chroma/v2/lexers"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
@@ -54,10 +55,10 @@ type viewResult struct {
 
 // loadView reads a file and prepares its lines, highlighted by hl. It runs on the reads
 // queue's goroutine: reading may be a docker exec, and chroma is slow.
-func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, lang window.Language, hl *convo.Highlighter) viewResult {
+func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, lang i18n.Lang, hl *convo.Highlighter) viewResult {
 	res := viewResult{info: info}
 	if info.Size > maxRead {
-		res.notice = trf(lang, tTooLarge, humanSize(info.Size))
+		res.notice = catalogue.Text(lang, tTooLarge, humanSize(info.Size))
 		return res
 	}
 	data, err := ws.ReadFile(ctx, info.Path)
@@ -66,13 +67,13 @@ func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, 
 		return res
 	}
 	if isBinary(data) {
-		res.notice = trf(lang, tBinary, humanSize(int64(len(data))))
+		res.notice = catalogue.Text(lang, tBinary, humanSize(int64(len(data))))
 		return res
 	}
 	shown := data
 	if len(shown) > maxShow {
 		shown = cutText(shown, maxShow)
-		res.notice = trf(lang, tTruncated, humanSize(int64(len(shown))), humanSize(int64(len(data))))
+		res.notice = catalogue.Text(lang, tTruncated, humanSize(int64(len(shown))), humanSize(int64(len(data))))
 	}
 	text := strings.ReplaceAll(string(shown), "\r\n", "\n")
 	for _, l := range hl.Highlight(lexerFor(info.Name), text) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
@@ -29,7 +30,7 @@ type harness struct {
 	app *window.App
 }
 
-func newHarness(t *testing.T, w, h int, lang window.Language) *harness {
+func newHarness(t *testing.T, w, h int, lang i18n.Lang) *harness {
 	t.Helper()
 	t.Setenv("LC_ALL", "C.UTF-8") // the marks are the Unicode ones whatever the test's locale
 	wh := windowtest.Start(t, windowtest.Config{

@@ -1,6 +1,9 @@
 package workbench
 
-import "git.rickub.com/bots-garden/sidekicks/window"
+import (
+	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
 
 // keyRow is one row of the list of keys: the keys as the documentation writes them, and
 // what they do.
@@ -47,14 +50,14 @@ var keyGroups = []struct {
 
 // KeyGroups returns the keys of the Agents panel, the Files window, the built-in editor and
 // the Log window in lang, for the application's list of keys (window.App.SetKeyList).
-func KeyGroups(lang window.Language) []window.KeyGroup {
+func KeyGroups(lang i18n.Lang) []window.KeyGroup {
 	groups := make([]window.KeyGroup, 0, len(keyGroups))
 	for _, g := range keyGroups {
 		rows := make([]window.KeyRow, len(g.rows))
 		for i, r := range g.rows {
-			rows[i] = window.KeyRow{Keys: r.keys, Effect: tr(lang, r.effect)}
+			rows[i] = window.KeyRow{Keys: r.keys, Effect: catalogue.Text(lang, r.effect)}
 		}
-		groups = append(groups, window.KeyGroup{Title: tr(lang, g.title), Rows: rows})
+		groups = append(groups, window.KeyGroup{Title: catalogue.Text(lang, g.title), Rows: rows})
 	}
 	return groups
 }

@@ -1,13 +1,13 @@
 package workbench
 
 import (
-	"fmt"
-
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // text is a text this package shows: each has an English and a French version in textsEN
-// and textsFR (labels_en.go, labels_fr.go). A text with verbs (%s, %d) is used with trf.
+// and textsFR (labels_en.go, labels_fr.go). A text with verbs (%s, %d) is given its
+// arguments.
 type text int
 
 // The texts.
@@ -159,21 +159,8 @@ const (
 	textCount
 )
 
-// tr returns a text in a language; a text with no French version falls back to English.
-func tr(lang window.Language, t text) string {
-	if t <= textNone || t >= textCount {
-		return ""
-	}
-	if lang == window.French && textsFR[t] != "" {
-		return textsFR[t]
-	}
-	return textsEN[t]
-}
-
-// trf formats a text that holds verbs.
-func trf(lang window.Language, t text, args ...any) string {
-	return fmt.Sprintf(tr(lang, t), args...)
-}
+// catalogue holds the package's texts in every language.
+var catalogue = i18n.NewCatalogue[text](textsEN[:], textsFR[:])
 
 // langOf is the App's language now (it changes on a reload).
-func langOf(app *window.App) window.Language { return app.Labels().Language() }
+func langOf(app *window.App) i18n.Lang { return app.Language() }

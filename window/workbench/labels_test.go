@@ -1,50 +1,34 @@
 package workbench
 
 import (
-	"strings"
 	"testing"
 
-	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
+// TestTextsComplete: every text has both languages, with the same verbs in each.
 func TestTextsComplete(t *testing.T) {
-	for tx := textNone + 1; tx < textCount; tx++ {
-		if textsEN[tx] == "" || textsFR[tx] == "" {
-			t.Errorf("text %d (%q, %q) lacks a language", tx, textsEN[tx], textsFR[tx])
-		}
-		if verbs(textsEN[tx]) != verbs(textsFR[tx]) {
-			t.Errorf("%q and %q use different verbs", textsEN[tx], textsFR[tx])
-		}
+	for _, p := range catalogue.Problems(textNone + 1) {
+		t.Error(p)
 	}
-}
-
-func verbs(s string) string {
-	var v []string
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '%' {
-			v = append(v, s[i:i+2])
-			i++
-		}
-	}
-	return strings.Join(v, "")
 }
 
 // The container and sandbox actions are labelled exactly as the specification labels
 // them, in each language.
 func TestSpecLabels(t *testing.T) {
-	want := map[window.Language]map[text]string{
-		window.English: {
+	want := map[i18n.Lang]map[text]string{
+		i18n.English: {
 			tActStopContainer: "■ Stop the container", tActStopSandbox: "■ Stop the sandbox",
 			tActRemoveContainer: "🗑 Remove the container", tActRemoveSandbox: "🗑 Remove the sandbox",
 		},
-		window.French: {
+		i18n.French: {
 			tActStopContainer: "■ Arrêter le conteneur", tActStopSandbox: "■ Arrêter la sandbox",
 			tActRemoveContainer: "🗑 Supprimer le conteneur", tActRemoveSandbox: "🗑 Supprimer la sandbox",
 		},
 	}
 	for lang, texts := range want {
 		for tx, s := range texts {
-			if got := tr(lang, tx); got != s {
+			if got := catalogue.Text(lang, tx); got != s {
 				t.Errorf("%v: %q, want %q", lang, got, s)
 			}
 		}

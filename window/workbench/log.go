@@ -94,7 +94,7 @@ func OpenLog(opts LogOptions) (*LogView, *window.Window, error) {
 // Close stops following the log; its window calls it when it closes.
 func (v *LogView) Close() { v.stop() }
 
-func (v *LogView) title() string { return trf(langOf(v.app), tLogTitle, v.agent.Title) }
+func (v *LogView) title() string { return catalogue.Text(langOf(v.app), tLogTitle, v.agent.Title) }
 
 // pull takes the lines added since the last time. The log's count and its lines are read
 // apart, so a line may come in between: the count is read on both sides, and when it
@@ -184,9 +184,9 @@ func (v *LogView) Draw(r window.Region, focused bool) {
 	W, H := r.Size()
 	lang := langOf(v.app)
 	retitle(v.app, v.win, v.title())
-	head := trf(lang, tLogFile, v.log.Path())
+	head := catalogue.Text(lang, tLogFile, v.log.Path())
 	if v.log.Path() == "" {
-		head = tr(lang, tLogMemory)
+		head = catalogue.Text(lang, tLogMemory)
 	}
 	r.Line(0, " "+window.Truncate(head, max(W-2, 0)), window.ClassGutter)
 	v.rewrap(max(W-2, 1))
@@ -195,7 +195,7 @@ func (v *LogView) Draw(r window.Region, focused bool) {
 	body := r.Sub(0, 1, W, v.viewH)
 	body.Fill(window.ClassText)
 	if len(v.lines) == 0 {
-		body.Line(0, " "+tr(lang, tLogEmpty), window.ClassGutter)
+		body.Line(0, " "+catalogue.Text(lang, tLogEmpty), window.ClassGutter)
 		return
 	}
 	y, skip := v.viewH-1, v.back
@@ -256,5 +256,5 @@ func (v *LogView) Following() bool { return v.back == 0 }
 // Hints returns the window's keys for the status bar.
 func (v *LogView) Hints() []window.Hint {
 	lang := langOf(v.app)
-	return []window.Hint{{Keys: "↑↓ PgUp PgDn", Text: tr(lang, tHintScroll)}, {Keys: "End", Text: tr(lang, tHintFollow)}}
+	return []window.Hint{{Keys: "↑↓ PgUp PgDn", Text: catalogue.Text(lang, tHintScroll)}, {Keys: "End", Text: catalogue.Text(lang, tHintFollow)}}
 }

@@ -9,14 +9,14 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 func TestLogFollowsNewLines(t *testing.T) {
 	alice := testAgentConfig(t, "alice", "Alice", "🦊")
 	sup, procs := newSupervisor(t, alice)
-	h := newHarness(t, 100, 20, window.English)
+	h := newHarness(t, 100, 20, i18n.English)
 	var panel *Panel
 	h.do(func() {
 		panel = NewPanel(PanelOptions{App: h.app, Supervisor: sup, Logs: sup.Logs(), Agents: []config.Agent{alice}})

@@ -104,7 +104,7 @@ func (p *Panel) Show() error {
 		p.win.Focus()
 		return nil
 	}
-	w, err := p.app.AddWindow(tr(langOf(p.app), tPanelTitle), p)
+	w, err := p.app.AddWindow(catalogue.Text(langOf(p.app), tPanelTitle), p)
 	if err != nil {
 		return err
 	}

@@ -145,13 +145,13 @@ func (p *Panel) HandleEvent(ev window.Event) bool {
 func (p *Panel) Hints() []window.Hint {
 	lang := langOf(p.app)
 	return []window.Hint{
-		{Keys: "Enter", Text: tr(lang, tHintActions)},
-		{Keys: "s", Text: tr(lang, tHintStart)},
-		{Keys: "x", Text: tr(lang, tHintStop)},
-		{Keys: "o", Text: tr(lang, tHintConversation)},
-		{Keys: "f", Text: tr(lang, tHintFiles)},
-		{Keys: "l", Text: tr(lang, tHintLog)},
-		{Keys: "t", Text: tr(lang, tHintTerminal)},
+		{Keys: "Enter", Text: catalogue.Text(lang, tHintActions)},
+		{Keys: "s", Text: catalogue.Text(lang, tHintStart)},
+		{Keys: "x", Text: catalogue.Text(lang, tHintStop)},
+		{Keys: "o", Text: catalogue.Text(lang, tHintConversation)},
+		{Keys: "f", Text: catalogue.Text(lang, tHintFiles)},
+		{Keys: "l", Text: catalogue.Text(lang, tHintLog)},
+		{Keys: "t", Text: catalogue.Text(lang, tHintTerminal)},
 	}
 }
 
@@ -163,7 +163,7 @@ func (p *Panel) keyAction(id actionID) {
 	a := p.agents[p.sel]
 	if !p.available(a, id) {
 		lang := langOf(p.app)
-		p.app.Flash(trf(lang, tNotNow, tr(lang, actionLabel(a, actionText(id)))))
+		p.app.Flash(catalogue.Text(lang, tNotNow, catalogue.Text(lang, actionLabel(a, actionText(id)))))
 		return
 	}
 	p.run(a, id)
@@ -184,9 +184,9 @@ func (p *Panel) showActions() {
 			continue
 		}
 		ids = append(ids, pa.id)
-		items = append(items, window.ChoiceItem{Text: tr(lang, actionLabel(a, actionText(pa.id))), Mark: string(pa.key), MarkClass: window.ClassDialog})
+		items = append(items, window.ChoiceItem{Text: catalogue.Text(lang, actionLabel(a, actionText(pa.id))), Mark: string(pa.key), MarkClass: window.ClassDialog})
 	}
-	p.app.Choose(window.Choice{Title: trf(lang, tActionsTitle, a.Title), Items: items}, func(i int, ok bool) {
+	p.app.Choose(window.Choice{Title: catalogue.Text(lang, tActionsTitle, a.Title), Items: items}, func(i int, ok bool) {
 		if ok {
 			p.run(a, ids[i])
 		}
@@ -243,7 +243,7 @@ func (p *Panel) start(a config.Agent, restart bool) {
 			}
 			if err != nil && !op.cancelled && !errors.Is(err, runtime.ErrShuttingDown) {
 				lang := langOf(p.app)
-				p.app.Flash(trf(lang, tActionFailed, a.Title, tr(lang, what)))
+				p.app.Flash(catalogue.Text(lang, tActionFailed, a.Title, catalogue.Text(lang, what)))
 			}
 		})
 	})
@@ -260,7 +260,7 @@ func (p *Panel) stop(a config.Agent) {
 		if err := p.sup.Stop(a.Name); err != nil {
 			p.app.Post(func() {
 				lang := langOf(p.app)
-				p.app.Flash(trf(lang, tActionFailed, a.Title, tr(lang, tActStop)))
+				p.app.Flash(catalogue.Text(lang, tActionFailed, a.Title, catalogue.Text(lang, tActStop)))
 			})
 		}
 	})
@@ -280,8 +280,8 @@ func (p *Panel) confirmLifecycle(a config.Agent, what text, argv []string, do fu
 	if a.Runtime.Type == "sbx" {
 		target = a.Runtime.Sandbox
 	}
-	msg := trf(lang, ask, target, a.Title, quoteArgs(argv))
-	p.app.Confirm(tr(lang, label), msg, func(yes bool) {
+	msg := catalogue.Text(lang, ask, target, a.Title, quoteArgs(argv))
+	p.app.Confirm(catalogue.Text(lang, label), msg, func(yes bool) {
 		if !yes {
 			return
 		}
@@ -297,10 +297,10 @@ func (p *Panel) confirmLifecycle(a config.Agent, what text, argv []string, do fu
 				delete(p.busy, a.Name)
 				lang := langOf(p.app)
 				if err != nil {
-					p.app.Flash(trf(lang, tActionFailed, a.Title, tr(lang, label)))
+					p.app.Flash(catalogue.Text(lang, tActionFailed, a.Title, catalogue.Text(lang, label)))
 					return
 				}
-				p.app.Flash(trf(lang, tActionDone, a.Title, tr(lang, label)))
+				p.app.Flash(catalogue.Text(lang, tActionDone, a.Title, catalogue.Text(lang, label)))
 			})
 		})
 	})

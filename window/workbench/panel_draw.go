@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
@@ -27,12 +28,12 @@ type panelColumns struct {
 	titleW, nameW, runW, idleW    int
 }
 
-func (p *Panel) columns(lang window.Language) panelColumns {
+func (p *Panel) columns(lang i18n.Lang) panelColumns {
 	c := panelColumns{
-		titleW: window.TextWidth(tr(lang, tColAgent)),
-		nameW:  window.TextWidth(tr(lang, tColName)),
-		runW:   window.TextWidth(tr(lang, tColRuntime)),
-		idleW:  max(window.TextWidth(tr(lang, tColIdle)), 5),
+		titleW: window.TextWidth(catalogue.Text(lang, tColAgent)),
+		nameW:  window.TextWidth(catalogue.Text(lang, tColName)),
+		runW:   window.TextWidth(catalogue.Text(lang, tColRuntime)),
+		idleW:  max(window.TextWidth(catalogue.Text(lang, tColIdle)), 5),
 	}
 	for _, a := range p.agents {
 		c.titleW = max(c.titleW, min(window.TextWidth(a.Title), 24))
@@ -51,7 +52,7 @@ func (p *Panel) columns(lang window.Language) panelColumns {
 func (p *Panel) Draw(r window.Region, focused bool) {
 	W, H := r.Size()
 	lang := langOf(p.app)
-	retitle(p.app, p.win, tr(lang, tPanelTitle))
+	retitle(p.app, p.win, catalogue.Text(lang, tPanelTitle))
 	footer := 0
 	if H >= 8 {
 		footer = panelFooter
@@ -60,13 +61,13 @@ func (p *Panel) Draw(r window.Region, focused bool) {
 	p.scrollIntoView()
 	c := p.columns(lang)
 
-	r.Line(0, " "+trf(lang, tRunning, p.running, p.limit), window.ClassText)
+	r.Line(0, " "+catalogue.Text(lang, tRunning, p.running, p.limit), window.ClassText)
 	r.Line(1, "", window.ClassGutter)
-	r.Text(c.title, 1, tr(lang, tColAgent), window.ClassGutter)
-	r.Text(c.name, 1, tr(lang, tColName), window.ClassGutter)
-	r.Text(c.run, 1, tr(lang, tColRuntime), window.ClassGutter)
-	r.Text(c.idle, 1, tr(lang, tColIdle), window.ClassGutter)
-	r.Text(c.state, 1, tr(lang, tColState), window.ClassGutter)
+	r.Text(c.title, 1, catalogue.Text(lang, tColAgent), window.ClassGutter)
+	r.Text(c.name, 1, catalogue.Text(lang, tColName), window.ClassGutter)
+	r.Text(c.run, 1, catalogue.Text(lang, tColRuntime), window.ClassGutter)
+	r.Text(c.idle, 1, catalogue.Text(lang, tColIdle), window.ClassGutter)
+	r.Text(c.state, 1, catalogue.Text(lang, tColState), window.ClassGutter)
 
 	now := p.now()
 	idleShown := false
@@ -75,7 +76,7 @@ func (p *Panel) Draw(r window.Region, focused bool) {
 		if i >= len(p.agents) {
 			text := ""
 			if len(p.agents) == 0 && y == 0 {
-				text = " " + tr(lang, tNoAgents)
+				text = " " + catalogue.Text(lang, tNoAgents)
 			}
 			r.Line(panelTop+y, text, window.ClassText)
 			continue
@@ -93,7 +94,7 @@ func (p *Panel) Draw(r window.Region, focused bool) {
 }
 
 // drawAgent draws one agent's row; it reports whether it shows an idle time.
-func (p *Panel) drawAgent(r window.Region, y int, c panelColumns, a config.Agent, selected bool, lang window.Language, now time.Time) bool {
+func (p *Panel) drawAgent(r window.Region, y int, c panelColumns, a config.Agent, selected bool, lang i18n.Lang, now time.Time) bool {
 	st := p.state(a.Name)
 	base, stateClass := window.ClassText, stateClass(st.State)
 	if selected {
@@ -125,18 +126,18 @@ func (p *Panel) drawAgent(r window.Region, y int, c panelColumns, a config.Agent
 	state := stateText(lang, st.State)
 	if st.State == runtime.Error {
 		if why := reasonText(lang, st); why != "" {
-			state = trf(lang, tStateWhy, state, why)
+			state = catalogue.Text(lang, tStateWhy, state, why)
 		}
 	}
 	if t, ok := p.busy[a.Name]; ok {
-		state += " · " + tr(lang, actionLabel(a, t)) + "…"
+		state += " · " + catalogue.Text(lang, actionLabel(a, t)) + "…"
 	}
 	r.Text(c.state, y, state, stateClass)
 	return idle != ""
 }
 
 // drawFooter tells more about the highlighted agent.
-func (p *Panel) drawFooter(r window.Region, lang window.Language) {
+func (p *Panel) drawFooter(r window.Region, lang i18n.Lang) {
 	W, _ := r.Size()
 	r.Line(0, strings.Repeat("─", W), window.ClassGutter)
 	var lines [2]string
@@ -181,37 +182,37 @@ var stateTexts = map[runtime.State]text{
 }
 
 // stateText names a state in the user's language.
-func stateText(lang window.Language, s runtime.State) string {
+func stateText(lang i18n.Lang, s runtime.State) string {
 	t := stateTexts[s]
 	if t == textNone {
 		return string(s)
 	}
-	return tr(lang, t)
+	return catalogue.Text(lang, t)
 }
 
 // reasonText says why an agent is in error: how its process ended, or why it could not
 // start (the supervisor's own words, which carry the command's message).
-func reasonText(lang window.Language, st runtime.AgentState) string {
+func reasonText(lang i18n.Lang, st runtime.AgentState) string {
 	switch {
 	case st.Exit != nil && st.Exit.Signal != "":
-		return trf(lang, tExitSignal, st.Exit.Signal)
+		return catalogue.Text(lang, tExitSignal, st.Exit.Signal)
 	case st.Exit != nil:
-		return trf(lang, tExitCode, st.Exit.Code)
+		return catalogue.Text(lang, tExitCode, st.Exit.Code)
 	case st.Reason != "":
-		return trf(lang, tStartFailed, st.Reason)
+		return catalogue.Text(lang, tStartFailed, st.Reason)
 	}
 	return ""
 }
 
 // runtimeText says where an agent runs.
-func runtimeText(lang window.Language, a config.Agent) string {
+func runtimeText(lang i18n.Lang, a config.Agent) string {
 	switch a.Runtime.Type {
 	case "container":
-		return trf(lang, tRuntimeContainer, a.Runtime.Container)
+		return catalogue.Text(lang, tRuntimeContainer, a.Runtime.Container)
 	case "sbx":
-		return trf(lang, tRuntimeSandbox, a.Runtime.Sandbox)
+		return catalogue.Text(lang, tRuntimeSandbox, a.Runtime.Sandbox)
 	}
-	return tr(lang, tRuntimeLocal)
+	return catalogue.Text(lang, tRuntimeLocal)
 }
 
 // idleText says how long an agent has been idle: 42s, 7m, 1h05.

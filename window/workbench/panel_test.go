@@ -10,8 +10,8 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
-	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // panelSetup is a screen with the Agents panel over real agents: alice on this computer,
@@ -53,7 +53,7 @@ var (
 	sandyLifecycle = config.Lifecycle{Stop: []string{"sbx", "stop", "sandy"}, Remove: []string{"sbx", "rm", "sandy", "--force"}}
 )
 
-func newPanelSetup(t *testing.T, lang window.Language, withLifecycle bool) *panelSetup {
+func newPanelSetup(t *testing.T, lang i18n.Lang, withLifecycle bool) *panelSetup {
 	t.Helper()
 	eng := installEngines(t)
 	box, sandy := boxLifecycle, sandyLifecycle
@@ -92,7 +92,7 @@ func (s *panelSetup) selectAgent(name string) {
 }
 
 func TestPanelShowsStatesAsTheyChange(t *testing.T) {
-	s := newPanelSetup(t, window.English, true)
+	s := newPanelSetup(t, i18n.English, true)
 	h := s.h
 	h.waitText("0 of 2 running")
 	h.waitRow("Alice", "@alice", "local", "stopped")
@@ -172,20 +172,20 @@ func waitPid(t *testing.T, sup *runtime.Supervisor, name string, old int) runtim
 
 func TestPanelActionsList(t *testing.T) {
 	tests := []struct {
-		lang      window.Language
+		lang      i18n.Lang
 		lifecycle bool
 		agent     string
 		want      []string
 		absent    []string
 	}{
-		{window.English, true, "alice", []string{"Open the conversation", "▶ Start", "Files", "Log", "Open a terminal"},
+		{i18n.English, true, "alice", []string{"Open the conversation", "▶ Start", "Files", "Log", "Open a terminal"},
 			[]string{"■ Stop the", "🗑 Remove the", "■ Stop ", "↻ Restart"}},
-		{window.English, true, "bob", []string{"▶ Start", "■ Stop the container", "🗑 Remove the container"}, []string{"sandbox"}},
-		{window.English, true, "carol", []string{"■ Stop the sandbox", "🗑 Remove the sandbox"}, []string{"container"}},
-		{window.French, true, "bob", []string{"Ouvrir la conversation", "▶ Démarrer", "Fichiers", "Journal", "Ouvrir un terminal", "■ Arrêter le conteneur", "🗑 Supprimer le conteneur"}, []string{"sandbox"}},
-		{window.French, true, "carol", []string{"■ Arrêter la sandbox", "🗑 Supprimer la sandbox"}, []string{"conteneur"}},
-		{window.English, false, "bob", []string{"▶ Start", "Files"}, []string{"■ Stop the container", "🗑 Remove the container"}},
-		{window.French, false, "carol", []string{"▶ Démarrer"}, []string{"■ Arrêter la sandbox", "🗑 Supprimer la sandbox"}},
+		{i18n.English, true, "bob", []string{"▶ Start", "■ Stop the container", "🗑 Remove the container"}, []string{"sandbox"}},
+		{i18n.English, true, "carol", []string{"■ Stop the sandbox", "🗑 Remove the sandbox"}, []string{"container"}},
+		{i18n.French, true, "bob", []string{"Ouvrir la conversation", "▶ Démarrer", "Fichiers", "Journal", "Ouvrir un terminal", "■ Arrêter le conteneur", "🗑 Supprimer le conteneur"}, []string{"sandbox"}},
+		{i18n.French, true, "carol", []string{"■ Arrêter la sandbox", "🗑 Supprimer la sandbox"}, []string{"conteneur"}},
+		{i18n.English, false, "bob", []string{"▶ Start", "Files"}, []string{"■ Stop the container", "🗑 Remove the container"}},
+		{i18n.French, false, "carol", []string{"▶ Démarrer"}, []string{"■ Arrêter la sandbox", "🗑 Supprimer la sandbox"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.agent, func(t *testing.T) {
@@ -215,21 +215,21 @@ func TestPanelActionsList(t *testing.T) {
 func TestPanelLifecycleCommands(t *testing.T) {
 	tests := []struct {
 		name    string
-		lang    window.Language
+		lang    i18n.Lang
 		agent   string
 		keys    func(h *harness) // opens the confirmation
 		title   string
 		command []string
 	}{
-		{"stop the container", window.English, "bob", func(h *harness) { h.typeText("X") }, "■ Stop the container", boxLifecycle.Stop},
-		{"remove the container", window.English, "bob", func(h *harness) { h.typeText("D") }, "🗑 Remove the container", boxLifecycle.Remove},
-		{"stop the sandbox from the list", window.English, "carol", func(h *harness) {
+		{"stop the container", i18n.English, "bob", func(h *harness) { h.typeText("X") }, "■ Stop the container", boxLifecycle.Stop},
+		{"remove the container", i18n.English, "bob", func(h *harness) { h.typeText("D") }, "🗑 Remove the container", boxLifecycle.Remove},
+		{"stop the sandbox from the list", i18n.English, "carol", func(h *harness) {
 			h.press(tcell.KeyEnter)
 			h.waitText("— actions")
 			h.typeText("stop the")
 			h.press(tcell.KeyEnter)
 		}, "■ Stop the sandbox", sandyLifecycle.Stop},
-		{"supprimer la sandbox", window.French, "carol", func(h *harness) { h.typeText("D") }, "🗑 Supprimer la sandbox", sandyLifecycle.Remove},
+		{"supprimer la sandbox", i18n.French, "carol", func(h *harness) { h.typeText("D") }, "🗑 Supprimer la sandbox", sandyLifecycle.Remove},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,12 +257,12 @@ func TestPanelLifecycleCommands(t *testing.T) {
 			tt.keys(h)
 			h.waitText(quoteArgs(tt.command))
 			yes := "y"
-			if tt.lang == window.French {
+			if tt.lang == i18n.French {
 				yes = "o"
 			}
 			h.typeText(yes)
 			done := ": done"
-			if tt.lang == window.French {
+			if tt.lang == i18n.French {
 				done = " : fait"
 			}
 			h.waitText(tt.title + done)
@@ -310,8 +310,8 @@ func dialogText(f screenFrame, title string) string {
 func TestPanelGolden(t *testing.T) {
 	for _, tt := range []struct {
 		name string
-		lang window.Language
-	}{{"panel", window.English}, {"panel.fr", window.French}} {
+		lang i18n.Lang
+	}{{"panel", i18n.English}, {"panel.fr", i18n.French}} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newPanelSetup(t, tt.lang, true)
 			h := s.h

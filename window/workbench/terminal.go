@@ -26,7 +26,7 @@ func OpenTerminal(app *window.App, a config.Agent) error {
 		in, out, errOut, done := lendTerminal()
 		defer done()
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errOut
-		fmt.Fprintf(out, "\r\n%s\r\n", trf(langOf(app), tTerminalBanner, a.Name))
+		fmt.Fprintf(out, "\r\n%s\r\n", catalogue.Text(langOf(app), tTerminalBanner, a.Name))
 		if err := cmd.Start(); err != nil {
 			return err
 		}
@@ -38,7 +38,7 @@ func OpenTerminal(app *window.App, a config.Agent) error {
 		return nil
 	}
 	if err != nil {
-		app.Flash(trf(langOf(app), tTerminalFailed, a.Title, err))
+		app.Flash(catalogue.Text(langOf(app), tTerminalFailed, a.Title, err))
 		return fmt.Errorf("opening the terminal of %q: %w", a.Name, err)
 	}
 	return nil

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
-	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // shellScript is a $SHELL that records where it ran, with which env, and exits at once.
@@ -29,7 +29,7 @@ func TestTerminalLocal(t *testing.T) {
 	t.Setenv("SHELL", shell)
 	t.Setenv("SHELL_RECORD", record)
 
-	s := newPanelSetup(t, window.English, true)
+	s := newPanelSetup(t, i18n.English, true)
 	h := s.h
 	s.selectAgent("alice")
 	before := h.waitRow("Alice", "stopped").text()
@@ -69,7 +69,7 @@ func waitFile(t *testing.T, h *harness, p string) {
 
 func TestTerminalContainerAndSandbox(t *testing.T) {
 	quietTerminal(t)
-	s := newPanelSetup(t, window.English, true)
+	s := newPanelSetup(t, i18n.English, true)
 	h := s.h
 	for _, tt := range []struct {
 		agent string

@@ -1,0 +1,10 @@
+package agentstack
+
+import "testing"
+
+// TestMessagesComplete: every message has both languages, with the same verbs in each.
+func TestMessagesComplete(t *testing.T) {
+	for _, p := range catalogue.Problems(mExitSignal) {
+		t.Error(p)
+	}
+}

@@ -1,0 +1,10 @@
+package store
+
+import "testing"
+
+// TestMessagesComplete: every message has both languages, with the same verbs in each.
+func TestMessagesComplete(t *testing.T) {
+	for _, p := range catalogue.Problems(mLockedBy) {
+		t.Error(p)
+	}
+}
