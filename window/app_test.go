@@ -2,6 +2,7 @@ package window
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -64,6 +65,66 @@ func TestInvalidateMerges(t *testing.T) {
 	// At most one frame per 1/60 s, plus the ones the test itself asks for.
 	if limit := uint64(elapsed/frameInterval) + 4; frames > limit {
 		t.Errorf("200000 Invalidate calls in %v made %d frames, more than %d", elapsed, frames, limit)
+	}
+}
+
+// stepWidget draws its step, then posts the next one until the last: each step waits for
+// a frame. It remembers the last step it drew.
+type stepWidget struct {
+	recorder
+	app         *App
+	last        int
+	mu          sync.Mutex
+	step, drawn int
+}
+
+func (w *stepWidget) Draw(reg Region, focused bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	reg.Line(0, fmt.Sprintf("step %d", w.step), ClassText)
+	w.drawn = w.step
+	if w.step > 0 && w.step < w.last {
+		next := w.step + 1
+		w.app.Post(func() { w.set(next) })
+	}
+}
+
+func (w *stepWidget) set(step int) {
+	w.mu.Lock()
+	w.step = step
+	w.mu.Unlock()
+}
+
+func (w *stepWidget) lastDrawn() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.drawn
+}
+
+// TestIdleWaitsForChainedWorkAndItsFrame: Idle's channel is closed once the work that
+// frames and posted work bring has all run, and the frame after it is shown; frames drawn
+// with work still pending do not make the App idle.
+func TestIdleWaitsForChainedWorkAndItsFrame(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	w := &stepWidget{app: h.app, last: 10}
+	h.do(func() {
+		if _, err := h.app.AddWindow("Steps", w); err != nil {
+			t.Fatal(err)
+		}
+	})
+	h.app.Post(func() { w.set(1) })
+	// A key too, so that the loop has an event to handle as well as the posted work.
+	h.sim.InjectKey(tcell.KeyRune, 'k', tcell.ModNone)
+	select {
+	case <-h.app.Idle():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the App did not become idle")
+	}
+	if got := w.lastDrawn(); got != w.last {
+		t.Errorf("idle with step %d drawn last, want the last step, %d", got, w.last)
+	}
+	if n := len(w.got()); n != 1 {
+		t.Errorf("the widget got %d events by the time the App was idle, want the key", n)
 	}
 }
 
