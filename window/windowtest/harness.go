@@ -22,6 +22,8 @@ type Config struct {
 	Options window.Options
 	// Deadline bounds every wait of the harness; zero for the package's Deadline.
 	Deadline time.Duration
+	// NoCopy keeps no copy of the frames shown (ScreenConfig.NoCopy): for benchmarks.
+	NoCopy bool
 }
 
 // Harness runs a real window.App on a watched screen until the test ends.
@@ -38,11 +40,7 @@ type Harness struct {
 // it when the test ends.
 func Start(t testing.TB, cfg Config) *Harness {
 	t.Helper()
-	screen := cfg.Screen
-	if screen == nil {
-		screen = tcell.NewSimulationScreen("UTF-8")
-	}
-	scr := newScreen(screen, cfg.Width, cfg.Height)
+	scr := NewScreen(ScreenConfig{Screen: cfg.Screen, Width: cfg.Width, Height: cfg.Height, NoCopy: cfg.NoCopy})
 	opts := cfg.Options
 	opts.Screen = scr
 	app, err := window.New(opts)
@@ -114,6 +112,41 @@ func (h *Harness) Read() Frame {
 	return Value(h, func() Frame { return contents(h.Sim) })
 }
 
+// Sync waits until every event put in the screen's queue so far has been handled and a
+// frame drawn after them (window.App.Drawn). Work posted from other goroutines is not
+// waited for: Idle waits for that too.
+func (h *Harness) Sync() {
+	h.T.Helper()
+	select {
+	case <-h.App.Drawn():
+	case <-time.After(h.wait):
+		h.T.Fatal("the screen did not draw")
+	}
+}
+
+// Idle waits until every event put in the screen's queue so far has been handled and the
+// App is idle: no posted work pending, nothing left to draw (window.App.Idle). It returns
+// the last frame shown, which is then what the screen shows until something new arrives.
+func (h *Harness) Idle() Frame {
+	h.T.Helper()
+	select {
+	case <-h.App.Idle():
+	case <-time.After(h.wait):
+		h.T.Fatal("the screen did not settle")
+	}
+	f, _ := h.Screen.Last()
+	return f
+}
+
+// Golden waits until the App is idle (Idle), then compares the screen, its text and its
+// styles, with the file at path, once: a difference fails the test at once. With update
+// set it rewrites the file instead (each test binary has its own -update flag).
+func (h *Harness) Golden(path string, update bool) bool {
+	h.T.Helper()
+	f := h.Idle()
+	return Golden(h.T, path, f.Text()+"--- styles\n"+f.Styles(), update)
+}
+
 // Redraw waits until every event put in the screen's queue so far has been handled and the
 // whole screen redrawn: a resize to width×height goes through the queue after them, and the
 // App redraws the whole screen (Sync) on the frame after a resize.
@@ -142,18 +175,7 @@ func (h *Harness) Resize(width, height int) {
 // WaitFrame waits for a frame that satisfies ok, and returns it.
 func (h *Harness) WaitFrame(what string, ok func(Frame) bool) Frame {
 	h.T.Helper()
-	timeout := time.After(h.wait)
-	for {
-		f, next := h.Screen.Last()
-		if ok(f) {
-			return f
-		}
-		select {
-		case <-next:
-		case <-timeout:
-			h.T.Fatalf("waiting for %s; the screen is:\n%s", what, f.Text())
-		}
-	}
+	return h.Screen.Wait(h.T, h.wait, what, ok)
 }
 
 // WaitText waits until the screen shows every one of texts.
