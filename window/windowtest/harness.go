@@ -109,6 +109,10 @@ func Value[T any](h *Harness, f func() T) T {
 // Read copies the simulation screen's cells on the screen's goroutine, where no frame is
 // being drawn.
 func (h *Harness) Read() Frame {
+	h.T.Helper()
+	if h.Sim == nil {
+		h.T.Fatal("reading the screen needs a simulation screen")
+	}
 	return Value(h, func() Frame { return contents(h.Sim) })
 }
 
@@ -126,7 +130,8 @@ func (h *Harness) Sync() {
 
 // Idle waits until every event put in the screen's queue so far has been handled and the
 // App is idle: no posted work pending, nothing left to draw (window.App.Idle). It returns
-// the last frame shown, which is then what the screen shows until something new arrives.
+// the last frame shown, which is then what the screen shows until something new arrives
+// (with NoCopy, a frame that holds only its number).
 func (h *Harness) Idle() Frame {
 	h.T.Helper()
 	select {
@@ -139,11 +144,14 @@ func (h *Harness) Idle() Frame {
 }
 
 // Golden waits until the App is idle (Idle), then compares the screen, its text and its
-// styles, with the file at path, once: a difference fails the test at once. With update
-// set it rewrites the file instead (each test binary has its own -update flag).
+// styles, with the file at path, once: a difference is reported at once (t.Errorf), and
+// Golden says whether there was none. With update set it rewrites the file instead (each
+// test binary has its own -update flag). It reads the screen (Read), so it works with
+// NoCopy too.
 func (h *Harness) Golden(path string, update bool) bool {
 	h.T.Helper()
-	f := h.Idle()
+	h.Idle()
+	f := h.Read()
 	return Golden(h.T, path, f.Text()+"--- styles\n"+f.Styles(), update)
 }
 
@@ -164,12 +172,13 @@ func (h *Harness) Redraw(width, height int) {
 	}
 }
 
-// Resize gives the simulation screen a new size and waits for a frame of that size.
+// Resize gives the simulation screen a new size and waits until the App has handled it
+// and drawn a frame of that size.
 func (h *Harness) Resize(width, height int) {
 	h.T.Helper()
 	h.Sim.SetSize(width, height)
 	h.Screen.PostEventWait(tcell.NewEventResize(width, height))
-	h.WaitFrame("the resize", func(f Frame) bool { return f.W == width && f.H == height })
+	h.Sync()
 }
 
 // WaitFrame waits for a frame that satisfies ok, and returns it.
