@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 func TestPostRunsInOrderAndNeverBlocks(t *testing.T) {
@@ -54,16 +56,16 @@ func TestPostRunsInOrderAndNeverBlocks(t *testing.T) {
 
 func TestInvalidateMerges(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	before := onUI(h, func() uint64 { return h.app.frames })
+	before := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	start := time.Now()
 	for i := 0; i < 200000; i++ {
 		h.app.Invalidate()
 	}
 	h.sync()
 	elapsed := time.Since(start)
-	frames := onUI(h, func() uint64 { return h.app.frames }) - before
+	frames := onUI(h, func() uint64 { return FramesDrawn(h.app) }) - before
 	// At most one frame per 1/60 s, plus the ones the test itself asks for.
-	if limit := uint64(elapsed/frameInterval) + 4; frames > limit {
+	if limit := uint64(elapsed/FrameInterval) + 4; frames > limit {
 		t.Errorf("200000 Invalidate calls in %v made %d frames, more than %d", elapsed, frames, limit)
 	}
 }
@@ -140,7 +142,7 @@ func TestPanicOnUIGoroutineRestoresTerminal(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- app.Run() }()
-	<-app.ready
+	<-Ready(app)
 	app.Post(func() { _, _ = app.AddWindow("boom", &panicky{}) })
 	select {
 	case err := <-done:
@@ -163,7 +165,7 @@ func TestPanicInGuardedGoroutine(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- app.Run() }()
-	<-app.ready
+	<-Ready(app)
 	app.Go(func() { panic("reader exploded") })
 	select {
 	case err := <-done:
@@ -200,17 +202,16 @@ func TestShutdownWaits(t *testing.T) {
 		t.Fatal("the waiting box was closed by a key")
 	}
 	select {
-	case <-h.done:
+	case <-h.Ended():
 		t.Fatal("Run returned before the agents stopped")
 	default:
 	}
 	close(release)
 	select {
-	case err := <-h.done:
-		if err != nil {
+	case <-h.Ended():
+		if err := h.Err(); err != nil {
 			t.Errorf("Run: %v", err)
 		}
-		h.done <- nil // for the cleanup
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not return once the agents stopped")
 	}
@@ -221,11 +222,10 @@ func TestQuitFromMenu(t *testing.T) {
 	h.do(func() { h.app.SetMenus(h.app.DefaultMenus(MenuHandlers{})) })
 	h.sim.InjectKey(tcell.KeyRune, 'x', tcell.ModAlt)
 	select {
-	case err := <-h.done:
-		if err != nil {
+	case <-h.Ended():
+		if err := h.Err(); err != nil {
 			t.Errorf("Run: %v", err)
 		}
-		h.done <- nil
 	case <-time.After(5 * time.Second):
 		t.Fatal("Alt-X did not quit")
 	}

@@ -1,10 +1,12 @@
-package window
+package window_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 type result struct {
@@ -14,7 +16,7 @@ type result struct {
 	got  bool
 }
 
-func dialogCount(h *harness) int { return onUI(h, func() int { return len(h.app.dialogs) }) }
+func dialogCount(h *harness) int { return onUI(h, func() int { return len(Dialogs(h.app)) }) }
 
 func TestConfirmDialog(t *testing.T) {
 	h := newHarness(t, 80, 24)

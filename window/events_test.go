@@ -1,17 +1,19 @@
-package window
+package window_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 func TestPasteIsOneEvent(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	r := &recorder{}
 	h.do(func() { _, _ = h.app.AddWindow("alice", r) })
-	frames := onUI(h, func() uint64 { return h.app.frames })
+	frames := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	h.sim.PostEventWait(tcell.NewEventPaste(true))
 	for _, c := range "line one\r\nline two\ttab" {
 		switch c {
@@ -35,7 +37,7 @@ func TestPasteIsOneEvent(t *testing.T) {
 		t.Errorf("paste event %#v", evs[0])
 	}
 	// A paste of hundreds of characters is handled as one batch: a handful of frames.
-	before := onUI(h, func() uint64 { return h.app.frames })
+	before := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	h.sim.PostEventWait(tcell.NewEventPaste(true))
 	for i := 0; i < 500; i++ {
 		h.sim.InjectKey(tcell.KeyRune, 'x', tcell.ModNone)
@@ -45,7 +47,7 @@ func TestPasteIsOneEvent(t *testing.T) {
 	if got := r.got(); len(got) != 2 || len(got[1].(Paste).Text) != 500 {
 		t.Fatalf("second paste: %d events", len(got))
 	}
-	after := onUI(h, func() uint64 { return h.app.frames })
+	after := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	if after-before > 60 {
 		t.Errorf("500 pasted characters took %d frames", after-before)
 	}

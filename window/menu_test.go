@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // appHandlers records which default-menu callbacks ran.
@@ -68,7 +70,7 @@ func menuHarness(t *testing.T, opts ...harnessOption) (*harness, *appHandlers) {
 }
 
 func menuOpen(h *harness) (bool, int) {
-	return onUI(h, func() bool { return h.app.menu.open }), onUI(h, func() int { return h.app.menu.index })
+	return onUI(h, func() bool { open, _ := MenuState(h.app); return open }), onUI(h, func() int { _, i := MenuState(h.app); return i })
 }
 
 func TestMenuKeys(t *testing.T) {
@@ -103,7 +105,7 @@ func TestMenuKeys(t *testing.T) {
 	h.press(tcell.KeyRight)
 	h.press(tcell.KeyRight)
 	h.typeText("n")
-	if len(onUI(h, func() []*Dialog { return h.app.dialogs })) != 1 {
+	if len(onUI(h, func() []*Dialog { return Dialogs(h.app) })) != 1 {
 		t.Fatal("Channels ▸ N did not open the new-channel dialog")
 	}
 	h.typeText("design")
@@ -151,7 +153,7 @@ func TestMenuWindowEntries(t *testing.T) {
 	}
 	h.alt('w')
 	h.typeText("c")
-	if n := onUI(h, func() int { return len(h.app.windows) }); n != 1 {
+	if n := onUI(h, func() int { return len(h.app.Windows()) }); n != 1 {
 		t.Errorf("Window ▸ Close: %d windows left", n)
 	}
 }
@@ -215,7 +217,7 @@ func TestMenuChannelsDeleteAndRename(t *testing.T) {
 	rec.current = ""
 	h.alt('c')
 	h.typeText("d")
-	if n := len(onUI(h, func() []*Dialog { return h.app.dialogs })); n != 0 {
+	if n := len(onUI(h, func() []*Dialog { return Dialogs(h.app) })); n != 0 {
 		t.Error("delete ran with no current channel")
 	}
 	h.press(tcell.KeyEsc)

@@ -32,7 +32,8 @@ type Harness struct {
 	Screen *Screen
 	Sim    tcell.SimulationScreen // the simulation screen under Screen; nil if it is not one
 	App    *window.App
-	done   chan error
+	ended  chan struct{} // closed once Run has returned
+	err    error         // what Run returned, once ended is closed
 	wait   time.Duration
 }
 
@@ -47,15 +48,18 @@ func Start(t testing.TB, cfg Config) *Harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &Harness{T: t, Screen: scr, Sim: scr.sim, App: app, done: make(chan error, 1), wait: cfg.Deadline}
+	h := &Harness{T: t, Screen: scr, Sim: scr.sim, App: app, ended: make(chan struct{}), wait: cfg.Deadline}
 	if h.wait <= 0 {
 		h.wait = Deadline
 	}
-	go func() { h.done <- app.Run() }()
+	go func() {
+		h.err = app.Run()
+		close(h.ended)
+	}()
 	select {
 	case <-scr.started:
-	case err := <-h.done:
-		t.Fatalf("Run returned before starting: %v", err)
+	case <-h.ended:
+		t.Fatalf("Run returned before starting: %v", h.err)
 	case <-time.After(h.wait):
 		t.Fatal("the screen did not start")
 	}
@@ -66,12 +70,27 @@ func Start(t testing.TB, cfg Config) *Harness {
 func (h *Harness) stop() {
 	h.App.Quit()
 	select {
-	case err := <-h.done:
-		if err != nil {
-			h.T.Errorf("Run: %v", err)
+	case <-h.ended:
+		if h.err != nil {
+			h.T.Errorf("Run: %v", h.err)
 		}
 	case <-time.After(h.wait):
 		h.T.Error("Run did not return after Quit")
+	}
+}
+
+// Ended returns a channel closed once the App's Run has returned (Quit, or a test that
+// quits the App itself); Err then says what it returned.
+func (h *Harness) Ended() <-chan struct{} { return h.ended }
+
+// Err is what Run returned: read it once Ended is closed.
+func (h *Harness) Err() error {
+	select {
+	case <-h.ended:
+		return h.err
+	default:
+		h.T.Fatal("Err read while Run is still running")
+		return nil
 	}
 }
 
