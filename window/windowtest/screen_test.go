@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
@@ -85,5 +86,43 @@ func TestNoCopy(t *testing.T) {
 	}
 	if got := h.Read().Text(); !strings.Contains(got, "hello") {
 		t.Errorf("Read shows:\n%s", got)
+	}
+}
+
+// TestNewScreenForAnAppBuiltElsewhere: a Screen made with NewScreen, given to an App the
+// test runs itself (as the application's own tests do), starts at its size, and its frames
+// can be waited for.
+func TestNewScreenForAnAppBuiltElsewhere(t *testing.T) {
+	scr := windowtest.NewScreen(windowtest.ScreenConfig{Width: 50, Height: 12})
+	app, err := window.New(window.Options{Screen: scr, Now: windowtest.NewClock().Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- app.Run() }()
+	t.Cleanup(func() {
+		app.Quit()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	select {
+	case <-scr.Started():
+	case <-time.After(windowtest.Deadline):
+		t.Fatal("the screen did not start")
+	}
+	app.Post(func() {
+		if _, err := app.AddWindow("Elsewhere", &lineWidget{text: "built elsewhere"}); err != nil {
+			t.Error(err)
+		}
+	})
+	f := scr.Wait(t, windowtest.Deadline, "the window's text", func(f windowtest.Frame) bool {
+		return strings.Contains(f.Text(), "built elsewhere")
+	})
+	if f.W != 50 || f.H != 12 {
+		t.Errorf("a %d×%d frame, want 50×12", f.W, f.H)
+	}
+	if w, h := scr.Sim().Size(); w != 50 || h != 12 {
+		t.Errorf("the simulation is %d×%d, want 50×12", w, h)
 	}
 }
