@@ -14,7 +14,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-const schemaDir = "../../shared/acp-schema"
+// schemaDir is the official ACP schema, copied into the repository (see its README.md).
+const schemaDir = "../testdata/acp-schema"
 
 // acpSchema compiles the official schema's definitions on demand.
 type acpSchema struct {

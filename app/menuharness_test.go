@@ -64,8 +64,7 @@ func (h *screenHarness) row(y int) string { return h.Read().Rows()[y] }
 // golden compares the screen (text and styles) with testdata/name.golden.
 func (h *screenHarness) golden(name string) {
 	h.t.Helper()
-	f := h.Read()
-	windowtest.Golden(h.t, filepath.Join("testdata", name+".golden"), f.Text()+"--- styles\n"+f.Styles(), *update)
+	h.Golden(filepath.Join("testdata", name+".golden"), *update)
 }
 
 // addWindows opens n windows of two lines each, "Window 1", "Window 2"…

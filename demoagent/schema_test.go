@@ -14,8 +14,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// schemaPath is the official ACP schema, beside the repository (../shared/acp-schema).
-var schemaPath = filepath.Join("..", "..", "shared", "acp-schema", "schema.json")
+// schemaPath is the official ACP schema, copied into the repository (testdata/acp-schema,
+// see its README.md).
+var schemaPath = filepath.Join("..", "testdata", "acp-schema", "schema.json")
 
 // acpSchema validates what the agent writes: the message as a whole against the schema's
 // "Agent" side, and its params or result against the $defs type its method names (the

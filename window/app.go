@@ -79,6 +79,7 @@ type App struct {
 	lastFrame   time.Time
 	needSync    bool
 	syncs       []chan struct{}
+	idlers      []chan struct{} // closed once the loop is idle (Idle)
 	timer       *time.Timer
 	timerAt     time.Time
 	cursor      cursorState
@@ -288,6 +289,7 @@ func (a *App) Run() (err error) {
 			return a.stopped()
 		}
 		a.maybeDraw()
+		a.releaseIdle()
 	}
 }
 
@@ -363,9 +365,58 @@ func (a *App) maybeDraw() {
 	a.syncs = nil
 }
 
-// syncRequest is an event tests post through the screen's own queue: once it is handled,
-// every event posted before it has been handled and drawn.
+// syncRequest is the marker Drawn puts in the screen's own queue: once it is handled,
+// every event put there before it has been handled, and the next frame is drawn at once.
 type syncRequest chan struct{}
+
+// idleRequest is the marker Idle puts in the screen's own queue: once it is handled, every
+// event put there before it has been handled, and its channel is closed when the loop is
+// next idle (releaseIdle).
+type idleRequest chan struct{}
+
+// Drawn puts a marker in the screen's event queue, after every event put there before it,
+// and returns a channel closed once the loop has handled all of them and drawn a frame
+// after them (at once, without waiting for the next frame's time). Work posted from other
+// goroutines meanwhile is not waited for: Idle is for that. It waits for room in the
+// queue, as tcell's PostEventWait does, so call it from any goroutine but the UI one. It is
+// a barrier for tests and benchmarks that put events in the screen's queue themselves.
+func (a *App) Drawn() <-chan struct{} {
+	c := make(chan struct{})
+	a.screen.PostEventWait(tcell.NewEventInterrupt(syncRequest(c)))
+	return c
+}
+
+// Idle puts a marker in the screen's event queue, after every event put there before it,
+// and returns a channel closed once the loop has handled all of them and is idle: no
+// posted work is pending, no redraw is asked for, and the frame after them has been shown.
+// What the screen shows then stays until something new arrives (an event, posted work, a
+// redraw asked for, a timer). It waits for room in the queue, as tcell's PostEventWait
+// does, so call it from any goroutine but the UI one. Tests use it as the barrier before
+// comparing the screen with a golden file.
+func (a *App) Idle() <-chan struct{} {
+	c := make(chan struct{})
+	a.screen.PostEventWait(tcell.NewEventInterrupt(idleRequest(c)))
+	return c
+}
+
+// releaseIdle closes the channels of Idle once the loop is idle: no posted work pending
+// and nothing left to draw. A frame put off to keep the frame rate has left the timer set,
+// and posted work has woken the loop, so the loop comes back here until it is idle.
+func (a *App) releaseIdle() {
+	if len(a.idlers) == 0 || a.dirty.Load() || len(a.syncs) > 0 {
+		return
+	}
+	a.mu.Lock()
+	pending := len(a.posts) > 0
+	a.mu.Unlock()
+	if pending {
+		return
+	}
+	for _, c := range a.idlers {
+		close(c)
+	}
+	a.idlers = nil
+}
 
 func (a *App) handle(ev tcell.Event) {
 	a.dirty.Store(true)
@@ -392,8 +443,11 @@ func (a *App) handle(ev tcell.Event) {
 	case *tcell.EventMouse:
 		a.handleMouse(ev)
 	case *tcell.EventInterrupt:
-		if c, ok := ev.Data().(syncRequest); ok {
+		switch c := ev.Data().(type) {
+		case syncRequest:
 			a.syncs = append(a.syncs, c)
+		case idleRequest:
+			a.idlers = append(a.idlers, c)
 		}
 	}
 }

@@ -1,13 +1,16 @@
-package window
+package window_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 func TestPostRunsInOrderAndNeverBlocks(t *testing.T) {
@@ -53,17 +56,77 @@ func TestPostRunsInOrderAndNeverBlocks(t *testing.T) {
 
 func TestInvalidateMerges(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	before := onUI(h, func() uint64 { return h.app.frames })
+	before := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	start := time.Now()
 	for i := 0; i < 200000; i++ {
 		h.app.Invalidate()
 	}
 	h.sync()
 	elapsed := time.Since(start)
-	frames := onUI(h, func() uint64 { return h.app.frames }) - before
+	frames := onUI(h, func() uint64 { return FramesDrawn(h.app) }) - before
 	// At most one frame per 1/60 s, plus the ones the test itself asks for.
-	if limit := uint64(elapsed/frameInterval) + 4; frames > limit {
+	if limit := uint64(elapsed/FrameInterval) + 4; frames > limit {
 		t.Errorf("200000 Invalidate calls in %v made %d frames, more than %d", elapsed, frames, limit)
+	}
+}
+
+// stepWidget draws its step, then posts the next one until the last: each step waits for
+// a frame. It remembers the last step it drew.
+type stepWidget struct {
+	recorder
+	app         *App
+	last        int
+	mu          sync.Mutex
+	step, drawn int
+}
+
+func (w *stepWidget) Draw(reg Region, focused bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	reg.Line(0, fmt.Sprintf("step %d", w.step), ClassText)
+	w.drawn = w.step
+	if w.step > 0 && w.step < w.last {
+		next := w.step + 1
+		w.app.Post(func() { w.set(next) })
+	}
+}
+
+func (w *stepWidget) set(step int) {
+	w.mu.Lock()
+	w.step = step
+	w.mu.Unlock()
+}
+
+func (w *stepWidget) lastDrawn() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.drawn
+}
+
+// TestIdleWaitsForChainedWorkAndItsFrame: Idle's channel is closed once the work that
+// frames and posted work bring has all run, and the frame after it is shown; frames drawn
+// with work still pending do not make the App idle.
+func TestIdleWaitsForChainedWorkAndItsFrame(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	w := &stepWidget{app: h.app, last: 10}
+	h.do(func() {
+		if _, err := h.app.AddWindow("Steps", w); err != nil {
+			t.Fatal(err)
+		}
+	})
+	h.app.Post(func() { w.set(1) })
+	// A key too, so that the loop has an event to handle as well as the posted work.
+	h.sim.InjectKey(tcell.KeyRune, 'k', tcell.ModNone)
+	select {
+	case <-h.app.Idle():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the App did not become idle")
+	}
+	if got := w.lastDrawn(); got != w.last {
+		t.Errorf("idle with step %d drawn last, want the last step, %d", got, w.last)
+	}
+	if n := len(w.got()); n != 1 {
+		t.Errorf("the widget got %d events by the time the App was idle, want the key", n)
 	}
 }
 
@@ -79,7 +142,7 @@ func TestPanicOnUIGoroutineRestoresTerminal(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- app.Run() }()
-	<-app.ready
+	<-Ready(app)
 	app.Post(func() { _, _ = app.AddWindow("boom", &panicky{}) })
 	select {
 	case err := <-done:
@@ -102,7 +165,7 @@ func TestPanicInGuardedGoroutine(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- app.Run() }()
-	<-app.ready
+	<-Ready(app)
 	app.Go(func() { panic("reader exploded") })
 	select {
 	case err := <-done:
@@ -139,17 +202,16 @@ func TestShutdownWaits(t *testing.T) {
 		t.Fatal("the waiting box was closed by a key")
 	}
 	select {
-	case <-h.done:
+	case <-h.Ended():
 		t.Fatal("Run returned before the agents stopped")
 	default:
 	}
 	close(release)
 	select {
-	case err := <-h.done:
-		if err != nil {
+	case <-h.Ended():
+		if err := h.Err(); err != nil {
 			t.Errorf("Run: %v", err)
 		}
-		h.done <- nil // for the cleanup
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not return once the agents stopped")
 	}
@@ -157,14 +219,13 @@ func TestShutdownWaits(t *testing.T) {
 
 func TestQuitFromMenu(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
+	h.do(func() { h.app.SetMenus(SampleMenus(h.app)) })
 	h.sim.InjectKey(tcell.KeyRune, 'x', tcell.ModAlt)
 	select {
-	case err := <-h.done:
-		if err != nil {
+	case <-h.Ended():
+		if err := h.Err(); err != nil {
 			t.Errorf("Run: %v", err)
 		}
-		h.done <- nil
 	case <-time.After(5 * time.Second):
 		t.Fatal("Alt-X did not quit")
 	}

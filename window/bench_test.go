@@ -40,7 +40,7 @@ func BenchmarkFrame9Windows(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a.SetMenus(sampleMenus(a))
+	a.SetMenus(SampleMenus(a))
 	var views []*TextView
 	for i := 0; i < 9; i++ {
 		v := NewTextView()

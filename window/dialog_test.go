@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"strings"
@@ -6,6 +6,8 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 type result struct {
@@ -15,7 +17,7 @@ type result struct {
 	got  bool
 }
 
-func dialogCount(h *harness) int { return onUI(h, func() int { return len(h.app.dialogs) }) }
+func dialogCount(h *harness) int { return onUI(h, func() int { return len(Dialogs(h.app)) }) }
 
 func TestConfirmDialog(t *testing.T) {
 	h := newHarness(t, 80, 24)

@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"strings"
@@ -6,13 +6,15 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 func TestPasteIsOneEvent(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	r := &recorder{}
 	h.do(func() { _, _ = h.app.AddWindow("alice", r) })
-	frames := onUI(h, func() uint64 { return h.app.frames })
+	frames := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	h.sim.PostEventWait(tcell.NewEventPaste(true))
 	for _, c := range "line one\r\nline two\ttab" {
 		switch c {
@@ -36,7 +38,7 @@ func TestPasteIsOneEvent(t *testing.T) {
 		t.Errorf("paste event %#v", evs[0])
 	}
 	// A paste of hundreds of characters is handled as one batch: a handful of frames.
-	before := onUI(h, func() uint64 { return h.app.frames })
+	before := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	h.sim.PostEventWait(tcell.NewEventPaste(true))
 	for i := 0; i < 500; i++ {
 		h.sim.InjectKey(tcell.KeyRune, 'x', tcell.ModNone)
@@ -46,7 +48,7 @@ func TestPasteIsOneEvent(t *testing.T) {
 	if got := r.got(); len(got) != 2 || len(got[1].(Paste).Text) != 500 {
 		t.Fatalf("second paste: %d events", len(got))
 	}
-	after := onUI(h, func() uint64 { return h.app.frames })
+	after := onUI(h, func() uint64 { return FramesDrawn(h.app) })
 	if after-before > 60 {
 		t.Errorf("500 pasted characters took %d frames", after-before)
 	}
@@ -156,7 +158,7 @@ func TestLanguagesAndThemes(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, 80, 24, withTheme(c.theme), withLanguage(c.lang))
-			h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
+			h.do(func() { h.app.SetMenus(SampleMenus(h.app)) })
 			wins := h.addWindows(2)
 			h.do(func() {
 				wins[0].MarkUnread()
@@ -182,7 +184,7 @@ func TestLanguagesAndThemes(t *testing.T) {
 
 func TestSetLanguageLive(t *testing.T) {
 	h := newHarness(t, 80, 24)
-	h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
+	h.do(func() { h.app.SetMenus(SampleMenus(h.app)) })
 	if !strings.Contains(h.row(0), "Channels") {
 		t.Fatalf("row 0 %q", h.row(0))
 	}

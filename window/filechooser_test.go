@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"fmt"
@@ -10,12 +10,14 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // chooserRig is a file chooser open on a harness, with what it answered.
 type chooserRig struct {
 	h     *harness
-	c     *fileChooser
+	c     *FileChooserView
 	reads chan struct{}
 	path  string
 	ok    bool
@@ -63,14 +65,14 @@ func openChooser(h *harness, dir string, exts ...string) *chooserRig {
 			r.path, r.ok = p, ok
 			r.got++
 		})
-		r.c = d.body.(contentBody).c.(*fileChooser)
+		r.c = ChooserIn(d)
 		// Set before the read's answer can run: both happen on the UI goroutine.
-		r.c.onRead = func() {
+		r.c.SetOnRead(func() {
 			select {
 			case r.reads <- struct{}{}:
 			default:
 			}
-		}
+		})
 	})
 	r.waitRead()
 	return r
@@ -95,10 +97,9 @@ func (r *chooserRig) rows() ([]string, string) {
 	}
 	s := onUI(r.h, func() snap {
 		var out snap
-		for _, it := range r.c.list.items {
-			out.rows = append(out.rows, it.Text)
-		}
-		if i := r.c.list.Current(); i >= 0 {
+		rows, i := r.c.Rows()
+		out.rows = rows
+		if i >= 0 {
 			out.cur = out.rows[i]
 		}
 		return out
@@ -114,7 +115,7 @@ func (r *chooserRig) wantRows(want []string, current string) {
 	}
 }
 
-func (r *chooserRig) folder() string { return onUI(r.h, func() string { return r.c.folder }) }
+func (r *chooserRig) folder() string { return onUI(r.h, func() string { return r.c.Folder() }) }
 
 func TestFileChooserNavigates(t *testing.T) {
 	home := chooserTree(t)
@@ -207,7 +208,7 @@ func TestFileChooserFilters(t *testing.T) {
 	// Entering a folder empties the field.
 	h.press(tcell.KeyEnter)
 	r.waitRead()
-	if got := onUI(h, func() string { return r.c.filter.Text() }); got != "" {
+	if got := onUI(h, func() string { return r.c.Filter().Text() }); got != "" {
 		t.Errorf("the field holds %q in the new folder", got)
 	}
 	if got := r.folder(); got != filepath.Join(configs, ".secret") {
@@ -249,7 +250,7 @@ func TestFileChooserTypedPath(t *testing.T) {
 	if got := r.folder(); got != configs {
 		t.Fatalf("folder %q after ~/configs, want %q", got, configs)
 	}
-	if got := onUI(h, func() string { return r.c.filter.Text() }); got != "" {
+	if got := onUI(h, func() string { return r.c.Filter().Text() }); got != "" {
 		t.Errorf("the field still holds %q", got)
 	}
 	// A path that does not exist: said, the field and the listing kept.
@@ -263,7 +264,7 @@ func TestFileChooserTypedPath(t *testing.T) {
 		t.Errorf("a failed jump changed the folder to %q", got)
 	}
 	// "~user" is not expanded: said missing, not looked up relative to anything.
-	h.do(func() { r.c.filter.SetText("") })
+	h.do(func() { r.c.Filter().SetText("") })
 	h.typeText("~configs")
 	h.press(tcell.KeyEnter)
 	r.waitRead()
@@ -271,7 +272,7 @@ func TestFileChooserTypedPath(t *testing.T) {
 		t.Errorf("~configs: folder %q, screen:\n%s", r.folder(), h.text())
 	}
 	// A path from "/" to a file takes it, whatever its extension.
-	h.do(func() { r.c.filter.SetText("") })
+	h.do(func() { r.c.Filter().SetText("") })
 	h.typeText(filepath.Join(configs, "notes.txt"))
 	h.press(tcell.KeyEnter)
 	r.waitRead()
@@ -396,22 +397,4 @@ func TestFileChooserGoldenFrench(t *testing.T) {
 	h.typeText("e")
 	h.golden("filechooser-fr")
 	r.wantRows([]string{"Archive/", "team/", "second.yml", "Zeta.YAML"}, "Archive/")
-}
-
-func TestTruncateLeft(t *testing.T) {
-	for _, c := range []struct {
-		in    string
-		width int
-		want  string
-	}{
-		{"/home/me/configs", 20, "/home/me/configs"},
-		{"/home/me/configs", 8, "…configs"},
-		{"~/équipe/日本", 6, "…/日本"},
-		{"~/日本", 3, "…本"},
-		{"abc", 0, ""},
-	} {
-		if got := truncateLeft(c.in, c.width); got != c.want {
-			t.Errorf("truncateLeft(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
-		}
-	}
 }

@@ -1,47 +1,34 @@
-package window
+package window_test
+
+// These tests run the App on windowtest's harness, which imports window: they cannot be in
+// package window (an import cycle), so they are in package window_test and import window
+// with a dot, as the Go code review comments advise for this very case. export_test.go
+// gives them what they read of the App's inside.
 
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"github.com/gdamore/tcell/v2"
-	"github.com/rivo/uniseg"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// fakeClock is the injected clock: spinners and messages read it, tests move it.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
-// harness runs an App on a simulation screen.
+// harness runs an App on windowtest's simulation screen, with a clock the tests move.
 type harness struct {
+	*windowtest.Harness
 	t     *testing.T
 	sim   tcell.SimulationScreen
 	app   *App
-	clock *fakeClock
-	done  chan error
+	clock *windowtest.Clock
 }
 
 type harnessOption func(*Options)
@@ -49,77 +36,41 @@ type harnessOption func(*Options)
 func withTheme(th *Theme) harnessOption      { return func(o *Options) { o.Theme = th } }
 func withLanguage(l i18n.Lang) harnessOption { return func(o *Options) { o.Language = l } }
 
-func newHarness(t *testing.T, w, h int, opts ...harnessOption) *harness {
+// newHarness runs an App on a w × hgt simulation screen. An option may wrap the screen
+// (Options.Screen, a simulation screen): windowtest's screen then wraps what it gives.
+func newHarness(t *testing.T, w, hgt int, opts ...harnessOption) *harness {
 	t.Helper()
-	sim := tcell.NewSimulationScreen("UTF-8")
-	clock := &fakeClock{t: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}
-	o := Options{Screen: sim, Theme: darkTheme(), Language: i18n.English, Now: clock.Now}
+	clock := windowtest.NewClock()
+	o := Options{Screen: tcell.NewSimulationScreen("UTF-8"), Theme: DarkTheme(), Language: i18n.English, Now: clock.Now}
 	for _, f := range opts {
 		f(&o)
 	}
-	app, err := New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := &harness{t: t, sim: sim, app: app, clock: clock, done: make(chan error, 1)}
-	go func() { hs.done <- app.Run() }()
-	select {
-	case <-app.ready:
-	case err := <-hs.done:
-		t.Fatalf("Run returned before starting: %v", err)
-	case <-time.After(5 * time.Second):
-		t.Fatal("the screen did not start")
-	}
-	t.Cleanup(hs.stop)
-	hs.resize(w, h)
+	wh := windowtest.Start(t, windowtest.Config{Screen: o.Screen, Options: o})
+	hs := &harness{Harness: wh, t: t, sim: wh.Sim, app: wh.App, clock: clock}
+	hs.resize(w, hgt)
 	return hs
-}
-
-// stop quits the App and waits for Run to return.
-func (h *harness) stop() {
-	h.app.Quit()
-	select {
-	case <-h.done:
-	case <-time.After(5 * time.Second):
-		h.t.Error("Run did not return after Quit")
-	}
 }
 
 // sync waits until every event posted so far has been handled and a frame drawn.
 func (h *harness) sync() {
 	h.t.Helper()
-	c := make(syncRequest)
-	ev := tcell.NewEventInterrupt(c)
-	posted := make(chan struct{})
-	go func() { h.sim.PostEventWait(ev); close(posted) }()
-	select {
-	case <-c:
-	case <-time.After(5 * time.Second):
-		h.t.Fatal("the screen did not draw within 5 s")
-	}
-	<-posted
+	h.Sync()
 }
 
 // do runs f on the UI goroutine and waits for it and the next frame.
 func (h *harness) do(f func()) {
 	h.t.Helper()
-	ran := make(chan struct{})
-	h.app.Post(func() { f(); close(ran) })
-	select {
-	case <-ran:
-	case <-time.After(5 * time.Second):
-		h.t.Fatal("posted work did not run within 5 s")
-	}
+	h.Post(f)
 	h.sync()
 }
 
 func (h *harness) resize(w, hgt int) {
-	h.sim.SetSize(w, hgt)
-	h.sim.PostEventWait(tcell.NewEventResize(w, hgt))
-	h.sync()
+	h.t.Helper()
+	h.Resize(w, hgt)
 }
 
 func (h *harness) key(k tcell.Key, r rune, mod tcell.ModMask) {
+	h.t.Helper()
 	h.sim.InjectKey(k, r, mod)
 	h.sync()
 }
@@ -127,6 +78,7 @@ func (h *harness) key(k tcell.Key, r rune, mod tcell.ModMask) {
 func (h *harness) alt(r rune)        { h.key(tcell.KeyRune, r, tcell.ModAlt) }
 func (h *harness) press(k tcell.Key) { h.key(k, 0, tcell.ModNone) }
 func (h *harness) typeText(s string) {
+	h.t.Helper()
 	for _, r := range s {
 		h.sim.InjectKey(tcell.KeyRune, r, tcell.ModNone)
 	}
@@ -134,6 +86,7 @@ func (h *harness) typeText(s string) {
 }
 
 func (h *harness) click(x, y int) {
+	h.t.Helper()
 	h.sim.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
 	h.sim.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
 	h.sync()
@@ -144,8 +97,8 @@ func (h *harness) addWindows(n int) []*Window {
 	h.do(func() {
 		for i := 0; i < n; i++ {
 			v := NewTextView()
-			v.SetText(fmt.Sprintf("Content of window %d.\nSecond line.", len(h.app.windows)+1))
-			w, err := h.app.AddWindow(fmt.Sprintf("Window %d", len(h.app.windows)+1), v)
+			v.SetText(fmt.Sprintf("Content of window %d.\nSecond line.", len(h.app.Windows())+1))
+			w, err := h.app.AddWindow(fmt.Sprintf("Window %d", len(h.app.Windows())+1), v)
 			if err != nil {
 				h.t.Fatal(err)
 			}
@@ -162,44 +115,23 @@ func onUI[T any](h *harness, f func() T) T {
 	return v
 }
 
-// contents copies the simulation screen's cells on the UI goroutine, so that no frame is
-// being drawn meanwhile.
+// frame copies the screen's cells on the UI goroutine, so that no frame is being drawn
+// meanwhile, and waits for the next frame, as onUI does.
+func (h *harness) frame() windowtest.Frame {
+	h.t.Helper()
+	f := h.Read()
+	h.sync()
+	return f
+}
+
+// contents copies the simulation screen's cells (frame).
 func (h *harness) contents() ([]tcell.SimCell, int, int) {
-	type snap struct {
-		cells []tcell.SimCell
-		w, h  int
-	}
-	s := onUI(h, func() snap {
-		cells, w, hgt := h.sim.GetContents()
-		out := make([]tcell.SimCell, len(cells))
-		for i, c := range cells {
-			out[i] = tcell.SimCell{Style: c.Style, Runes: append([]rune(nil), c.Runes...)}
-		}
-		return snap{out, w, hgt}
-	})
-	return s.cells, s.w, s.h
+	f := h.frame()
+	return f.Cells, f.W, f.H
 }
 
 // text returns the screen's rows, trailing spaces removed.
-func (h *harness) text() string {
-	cells, w, hgt := h.contents()
-	var b strings.Builder
-	for y := 0; y < hgt; y++ {
-		var row strings.Builder
-		for x := 0; x < w; {
-			c := cells[y*w+x]
-			s := string(c.Runes)
-			if s == "" {
-				s = " "
-			}
-			row.WriteString(s)
-			x += max(uniseg.StringWidth(s), 1)
-		}
-		b.WriteString(strings.TrimRight(row.String(), " "))
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
+func (h *harness) text() string { return h.frame().Text() }
 
 // row returns row y of the screen.
 func (h *harness) row(y int) string {
@@ -207,99 +139,16 @@ func (h *harness) row(y int) string {
 }
 
 // styleAt returns the style of the cell (x, y).
-func (h *harness) styleAt(x, y int) tcell.Style {
-	cells, w, _ := h.contents()
-	return cells[y*w+x].Style
-}
+func (h *harness) styleAt(x, y int) tcell.Style { return h.frame().Style(x, y) }
 
 // styles returns a compact map of the screen's styles: one letter per cell, and a legend.
-func (h *harness) styles() string {
-	cells, w, hgt := h.contents()
-	letters := "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-	seen := map[tcell.Style]byte{}
-	var order []tcell.Style
-	var b strings.Builder
-	for y := 0; y < hgt; y++ {
-		for x := 0; x < w; x++ {
-			st := cells[y*w+x].Style
-			l, ok := seen[st]
-			if !ok {
-				l = '?'
-				if len(order) < len(letters) {
-					l = letters[len(order)]
-				}
-				seen[st] = l
-				order = append(order, st)
-			}
-			b.WriteByte(l)
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString("legend:\n")
-	for _, st := range order {
-		fg, bg, attrs := st.Decompose()
-		fmt.Fprintf(&b, "%c fg=%s bg=%s%s\n", seen[st], colorName(fg), colorName(bg), attrNames(attrs))
-	}
-	return b.String()
-}
+func (h *harness) styles() string { return h.frame().Styles() }
 
-// colorName names a colour the same way each run (tcell's names come from a map).
-func colorName(c tcell.Color) string {
-	if !c.Valid() {
-		return c.String()
-	}
-	return fmt.Sprintf("#%06x", c.Hex())
-}
-
-func attrNames(a tcell.AttrMask) string {
-	var s string
-	for _, x := range []struct {
-		m    tcell.AttrMask
-		name string
-	}{{tcell.AttrBold, "bold"}, {tcell.AttrReverse, "reverse"}, {tcell.AttrUnderline, "underline"},
-		{tcell.AttrDim, "dim"}, {tcell.AttrItalic, "italic"}, {tcell.AttrBlink, "blink"}} {
-		if a&x.m != 0 {
-			s += " " + x.name
-		}
-	}
-	return s
-}
-
-// golden compares the screen (text and styles) with testdata/name.golden.
+// golden compares the screen (text and styles), once the App is idle, with
+// testdata/name.golden.
 func (h *harness) golden(name string) {
 	h.t.Helper()
-	got := h.text() + "--- styles\n" + h.styles()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			h.t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		h.t.Fatalf("reading the golden file (run with -update to create it): %v", err)
-	}
-	if string(want) != got {
-		h.t.Errorf("screen differs from %s (run with -update to accept):\n%s", path, firstDiff(string(want), got))
-	}
-}
-
-func firstDiff(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("line %d:\nwant %q\ngot  %q\n\nscreen now:\n%s", i+1, w, g, got)
-		}
-	}
-	return ""
+	h.Golden(filepath.Join("testdata", name+".golden"), *update)
 }
 
 // recorder is a widget that records what it receives.

@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 func TestTilingGolden(t *testing.T) {
@@ -16,7 +18,7 @@ func TestTilingGolden(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%dx%d-%d", c.w, c.h, c.n), func(t *testing.T) {
 			h := newHarness(t, c.w, c.h)
-			h.do(func() { h.app.SetMenus(sampleMenus(h.app)) })
+			h.do(func() { h.app.SetMenus(SampleMenus(h.app)) })
 			wins := h.addWindows(c.n)
 			h.do(func() { wins[0].Focus() })
 			h.golden(fmt.Sprintf("tile-%dx%d-%d", c.w, c.h, c.n))
@@ -58,8 +60,8 @@ func TestResizeRetiles(t *testing.T) {
 	h.resize(200, 60)
 	for i, r := range onUI(h, func() []Rect {
 		var rs []Rect
-		for _, w := range h.app.windows {
-			rs = append(rs, w.rect)
+		for _, w := range h.app.Windows() {
+			rs = append(rs, WindowRect(w))
 		}
 		return rs
 	}) {
@@ -76,8 +78,8 @@ func TestResizeRetiles(t *testing.T) {
 	h.resize(50, 12)
 	got := onUI(h, func() []Rect {
 		var rs []Rect
-		for _, w := range h.app.windows {
-			rs = append(rs, w.rect)
+		for _, w := range h.app.Windows() {
+			rs = append(rs, WindowRect(w))
 		}
 		return rs
 	})
@@ -155,11 +157,11 @@ func TestWindowListAltZero(t *testing.T) {
 	}
 	// The AZERTY Alt-à is Alt-0 too; Esc closes the list without moving.
 	h.alt('à')
-	if n := onUI(h, func() int { return len(h.app.dialogs) }); n != 1 {
+	if n := onUI(h, func() int { return len(Dialogs(h.app)) }); n != 1 {
 		t.Fatalf("Alt-à did not open the list")
 	}
 	h.press(tcell.KeyEsc)
-	if n := onUI(h, func() int { return len(h.app.dialogs) }); n != 0 || focused(h) != 2 {
+	if n := onUI(h, func() int { return len(Dialogs(h.app)) }); n != 0 || focused(h) != 2 {
 		t.Errorf("Esc: %d dialogs, focus %d", n, focused(h))
 	}
 }
@@ -172,13 +174,13 @@ func TestMaximiseRestore(t *testing.T) {
 	if !onUI(h, h.app.Maximised) {
 		t.Fatal("F5 did not maximise")
 	}
-	if r := onUI(h, func() Rect { return wins[1].rect }); r != (Rect{0, 1, 80, 22}) {
+	if r := onUI(h, func() Rect { return WindowRect(wins[1]) }); r != (Rect{0, 1, 80, 22}) {
 		t.Errorf("maximised window at %+v", r)
 	}
 	h.golden("maximised")
 	// F6 keeps the maximised view on the next window.
 	h.press(tcell.KeyF6)
-	if r := onUI(h, func() Rect { return wins[2].rect }); r != (Rect{0, 1, 80, 22}) {
+	if r := onUI(h, func() Rect { return WindowRect(wins[2]) }); r != (Rect{0, 1, 80, 22}) {
 		t.Errorf("after F6 window 3 at %+v, want maximised", r)
 	}
 	h.press(tcell.KeyF5)
@@ -186,7 +188,7 @@ func TestMaximiseRestore(t *testing.T) {
 		t.Fatal("F5 did not restore")
 	}
 	// [■] with the mouse maximises the window clicked, and restores.
-	r := onUI(h, func() Rect { return wins[0].rect })
+	r := onUI(h, func() Rect { return WindowRect(wins[0]) })
 	h.click(r.X+r.W-3, r.Y)
 	if !onUI(h, h.app.Maximised) || focused(h) != 1 {
 		t.Errorf("clicking [■] of window 1: maximised %v, focus %d", onUI(h, h.app.Maximised), focused(h))
@@ -208,14 +210,14 @@ func TestCloseRetiles(t *testing.T) {
 		}
 	})
 	h.key(tcell.KeyF3, 0, tcell.ModAlt)
-	if !onUI(h, func() bool { return closed[2] }) || onUI(h, func() int { return len(h.app.windows) }) != 2 {
+	if !onUI(h, func() bool { return closed[2] }) || onUI(h, func() int { return len(h.app.Windows()) }) != 2 {
 		t.Fatal("Alt-F3 did not close window 3")
 	}
 	if focused(h) != 2 {
 		t.Errorf("after closing 3 the focus is on %d, want 2", focused(h))
 	}
 	// The two left are side by side now.
-	if r := onUI(h, func() Rect { return wins[1].rect }); r != (Rect{40, 1, 40, 22}) {
+	if r := onUI(h, func() Rect { return WindowRect(wins[1]) }); r != (Rect{40, 1, 40, 22}) {
 		t.Errorf("window 2 at %+v after retiling", r)
 	}
 	// [x] of window 1, then Ctrl-W (no widget takes it) on the last.
@@ -271,11 +273,11 @@ func TestSpinnerFromClock(t *testing.T) {
 		_, _ = h.app.AddWindow("alice", a)
 		_, _ = h.app.AddWindow("bob", b)
 	})
-	if strings.ContainsAny(h.row(1), strings.Join(spinnerFrames, "")) {
+	if strings.ContainsAny(h.row(1), strings.Join(SpinnerFrames, "")) {
 		t.Fatalf("spinner while idle: %q", h.row(1))
 	}
 	h.do(func() { a.busy, b.busy = true, true })
-	first := spinnerFrame(h.clock.Now())
+	first := SpinnerFrame(h.clock.Now())
 	row := []rune(h.row(1))
 	if string(row[5]) != first || string(row[40+5]) != first {
 		t.Fatalf("spinners %q and %q, want both %q: %q", string(row[5]), string(row[45]), first, string(row))
@@ -283,9 +285,9 @@ func TestSpinnerFromClock(t *testing.T) {
 	if !strings.Contains(string(row), " alice ") {
 		t.Errorf("title changed while busy: %q", string(row))
 	}
-	h.clock.Advance(spinnerStep)
+	h.clock.Advance(SpinnerStep)
 	h.do(func() {})
-	next := spinnerFrame(h.clock.Now())
+	next := SpinnerFrame(h.clock.Now())
 	if next == first {
 		t.Fatal("the spinner does not move with the clock")
 	}
@@ -294,7 +296,7 @@ func TestSpinnerFromClock(t *testing.T) {
 		t.Errorf("after a step: %q and %q, want %q", string(row[5]), string(row[45]), next)
 	}
 	// The loop wakes itself for the next step while something spins.
-	if at := onUI(h, func() time.Time { return h.app.timerAt }); at.IsZero() {
+	if at := onUI(h, func() time.Time { return TimerAt(h.app) }); at.IsZero() {
 		t.Error("no wake-up scheduled while a spinner turns")
 	}
 }
@@ -305,7 +307,7 @@ func TestFlashFades(t *testing.T) {
 	if !strings.Contains(h.row(23), "3 lines copied") {
 		t.Fatalf("message not shown: %q", h.row(23))
 	}
-	h.clock.Advance(messageLife + time.Millisecond)
+	h.clock.Advance(MessageLife + time.Millisecond)
 	h.do(func() {})
 	if strings.Contains(h.row(23), "copied") || !strings.Contains(h.row(23), "F10 Menu") {
 		t.Errorf("message did not fade: %q", h.row(23))

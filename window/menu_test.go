@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"fmt"
@@ -6,23 +6,30 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
-func menuHarness(t *testing.T, opts ...harnessOption) (*harness, *sampleBar) {
+func menuHarness(t *testing.T, opts ...harnessOption) (*harness, *SampleBar) {
 	h := newHarness(t, 80, 24, opts...)
-	bar := &sampleBar{}
-	h.do(func() { h.app.SetMenus(bar.menus(h.app)) })
+	bar := &SampleBar{}
+	h.do(func() { h.app.SetMenus(bar.Menus(h.app)) })
 	h.addWindows(2)
 	return h, bar
 }
 
 func menuOpen(h *harness) (bool, int) {
-	return onUI(h, func() bool { return h.app.menu.open }), onUI(h, func() int { return h.app.menu.index })
+	type state struct {
+		open  bool
+		index int
+	}
+	st := onUI(h, func() state { open, i := MenuState(h.app); return state{open, i} })
+	return st.open, st.index
 }
 
 // ranByMenus is what the sample bar's entries ran, in order.
-func ranByMenus(h *harness, bar *sampleBar) string {
-	return onUI(h, func() string { return strings.Join(bar.ran, " ") })
+func ranByMenus(h *harness, bar *SampleBar) string {
+	return onUI(h, func() string { return strings.Join(bar.Ran, " ") })
 }
 
 // TestMenuMechanics: the keys and clicks that open menus and run their entries, on a bar
@@ -108,18 +115,18 @@ func TestMenuWindowEntries(t *testing.T) {
 	}
 	h.alt('w')
 	h.typeText("c")
-	if n := onUI(h, func() int { return len(h.app.windows) }); n != 1 {
+	if n := onUI(h, func() int { return len(h.app.Windows()) }); n != 1 {
 		t.Errorf("Window ▸ Close: %d windows left", n)
 	}
 }
 
 func TestLongMenuScrolls(t *testing.T) {
 	h := newHarness(t, 80, 12)
-	bar := &sampleBar{}
+	bar := &SampleBar{}
 	for i := 0; i < 20; i++ {
-		bar.names = append(bar.names, fmt.Sprintf("agent%02d", i))
+		bar.Names = append(bar.Names, fmt.Sprintf("agent%02d", i))
 	}
-	h.do(func() { h.app.SetMenus(bar.menus(h.app)) })
+	h.do(func() { h.app.SetMenus(bar.Menus(h.app)) })
 	h.alt('a')
 	for i := 0; i < 15; i++ {
 		h.press(tcell.KeyDown)
@@ -129,7 +136,7 @@ func TestLongMenuScrolls(t *testing.T) {
 	}
 	y, x := findOnScreen(h, "agent14")
 	h.click(x, y)
-	if ran := onUI(h, func() string { return strings.Join(bar.ran, " ") }); ran != "agent14" {
+	if ran := onUI(h, func() string { return strings.Join(bar.Ran, " ") }); ran != "agent14" {
 		t.Errorf("click on a scrolled entry ran %q", ran)
 	}
 }

@@ -79,6 +79,7 @@ func (r Region) text(x, y int, s string, st tcell.Style) int {
 		}
 		if ax >= r.clip.X {
 			r.screen.Put(ax, ay, g, st)
+			r.covered(ax, ay, w, st)
 		} else if ax+w > r.clip.X {
 			// A wide cluster cut by the left edge: draw only its visible cell, blank.
 			r.screen.Put(r.clip.X, ay, " ", st)
@@ -86,6 +87,16 @@ func (r Region) text(x, y int, s string, st tcell.Style) int {
 		x += w
 	}
 	return x - start
+}
+
+// covered gives the cells a cluster of width w drawn at (ax, ay), in screen coordinates,
+// covers after its first the cluster's style. tcell's Put writes only the first cell of a
+// wide cluster and leaves the next one as an earlier frame left it, style included; the
+// terminal never shows that cell, but the screen's buffer would keep a stale style there.
+func (r Region) covered(ax, ay, w int, st tcell.Style) {
+	for i := 1; i < w; i++ {
+		r.screen.Put(ax+i, ay, " ", st)
+	}
 }
 
 // spaces draws n spaces from (x, y).

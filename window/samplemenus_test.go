@@ -2,21 +2,21 @@ package window
 
 import "git.rickub.com/bots-garden/sidekicks/i18n"
 
-// sampleBar is a menu bar as an application builds one with the toolkit: three menus of its
+// SampleBar is a menu bar as an application builds one with the toolkit: three menus of its
 // own (titles in the App's language, entries with marked letters, a disabled one, one with
 // a shortcut, one listing names that change), then the toolkit's Window and Help menus.
 // The titles are Sidekicks' (Channels is Canaux in French), so that the goldens drawn
 // under it show the bar they always showed.
-type sampleBar struct {
-	names []string // the third menu lists them, each an entry with no letter
-	ran   []string // what the entries ran, in order; read it on the UI goroutine
+type SampleBar struct {
+	Names []string // the third menu lists them, each an entry with no letter
+	Ran   []string // what the entries ran, in order; read it on the UI goroutine
 }
 
-// sampleMenus is a sample bar with no names.
-func sampleMenus(a *App) []*Menu { return (&sampleBar{}).menus(a) }
+// SampleMenus is a sample bar with no names.
+func SampleMenus(a *App) []*Menu { return (&SampleBar{}).Menus(a) }
 
-func (s *sampleBar) menus(a *App) []*Menu {
-	note := func(what string) func() { return func() { s.ran = append(s.ran, what) } }
+func (s *SampleBar) Menus(a *App) []*Menu {
+	note := func(what string) func() { return func() { s.Ran = append(s.Ran, what) } }
 	in := func(en, fr string) func() string {
 		return func() string {
 			if a.Labels().Language() == i18n.French {
@@ -40,7 +40,7 @@ func (s *sampleBar) menus(a *App) []*Menu {
 	}}
 	third := &Menu{Title: in("~A~gent", "~A~gent"), Items: func() []MenuItem {
 		var items []MenuItem
-		for _, n := range s.names {
+		for _, n := range s.Names {
 			items = append(items, MenuItem{Text: n, Action: note(n)})
 		}
 		return append(items, MenuItem{Separator: true}, MenuItem{Marked: "~L~ast", Action: note("last")})

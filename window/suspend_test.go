@@ -1,4 +1,4 @@
-package window
+package window_test
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+
+	. "git.rickub.com/bots-garden/sidekicks/window"
 )
 
 // suspendScreen records the calls that hand the terminal over and take it back.

@@ -171,3 +171,27 @@ func TestRegionWideAndControls(t *testing.T) {
 		t.Errorf("ZWJ emoji: %q then %q", string(cells[10].Runes), string(cells[12].Runes))
 	}
 }
+
+// TestRegionWideCoversItsSecondCell: a wide cluster's second cell takes the cluster's style
+// in the screen's buffer, whatever an earlier frame left there (tcell's Put leaves it).
+func TestRegionWideCoversItsSecondCell(t *testing.T) {
+	sim, screen := simRegion(t, 6, 2)
+	screen.Line(0, "abcdef", ClassKeyword)
+	sim.Show()
+	screen.Line(0, "a🔒", ClassText)
+	lead, leadStyle, width := sim.Get(1, 0)
+	if lead != "🔒" || width != 2 {
+		t.Fatalf("the lock is %q, %d cells wide", lead, width)
+	}
+	if leadStyle == screen.style(ClassKeyword) {
+		t.Fatal("the classes' styles must differ for this test to mean anything")
+	}
+	if _, st, _ := sim.Get(2, 0); st != leadStyle {
+		t.Errorf("the lock's second cell keeps style %v, want the lock's %v", st, leadStyle)
+	}
+	// Cut by the left edge, the visible half is a space of the cluster's style.
+	screen.Sub(1, 1, 5, 1).Text(-1, 0, "🔒x", ClassText)
+	if s, st, _ := sim.Get(1, 1); s != " " || st != leadStyle {
+		t.Errorf("the cut lock shows %q in %v", s, st)
+	}
+}

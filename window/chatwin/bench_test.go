@@ -36,7 +36,7 @@ func history(lines int) []chat.Entry {
 // turn and returns the handler the reply streams through.
 func streaming(b *testing.B, lines int) (*world, chat.SessionHandler) {
 	b.Helper()
-	wd := newWorld(b, withSize(200, 60))
+	wd := newWorld(b, withSize(200, 60), withoutFrameCopies())
 	wd.w.Conversation().Load(history(lines))
 	wd.sync()
 	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "/stream") }) })

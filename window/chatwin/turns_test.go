@@ -40,7 +40,7 @@ func TestEscCancelsTheTurnAndSpinnerTurns(t *testing.T) {
 	}
 	// The spinner is drawn from the clock: it moves when the clock does.
 	frame := []rune(strings.TrimPrefix(rule, "║─ "))[0]
-	wd.clock.advance(125 * time.Millisecond)
+	wd.clock.Advance(125 * time.Millisecond)
 	wd.sync()
 	if next := []rune(strings.TrimPrefix(wd.ruleRow(), "║─ "))[0]; next == frame {
 		t.Errorf("the spinner did not move with the clock: %c", next)
@@ -170,7 +170,7 @@ func TestPermissionDialog(t *testing.T) {
 	if !strings.Contains(wd.text(), "Allow once") || !strings.Contains(wd.text(), "Alice") {
 		t.Fatalf("the dialog does not show the request:\n%s", wd.text())
 	}
-	if wd.scr.bells.Load() != 0 {
+	if wd.Screen.Bells() != 0 {
 		t.Error("the bell rang for a window in front")
 	}
 	wd.typeText("1")
@@ -207,7 +207,7 @@ func TestAttentionWhenNotInFront(t *testing.T) {
 	if !onUI(wd.harness, wd.win.Attention) {
 		t.Fatal("the window is not marked after its turn ended out of sight")
 	}
-	if n := wd.scr.bells.Load(); n != 1 {
+	if n := wd.Screen.Bells(); n != 1 {
 		t.Fatalf("the bell rang %d times, want once", n)
 	}
 	if !onUI(wd.harness, wd.win.Unread) {
@@ -224,12 +224,12 @@ func TestAttentionWhenNotInFront(t *testing.T) {
 	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "perm") }) })
 	wd.started()
 	wd.waitText("Write notes.txt")
-	if !onUI(wd.harness, wd.win.Attention) || wd.scr.bells.Load() != 2 {
-		t.Fatalf("permission out of sight: attention %v, bells %d", onUI(wd.harness, wd.win.Attention), wd.scr.bells.Load())
+	if !onUI(wd.harness, wd.win.Attention) || wd.Screen.Bells() != 2 {
+		t.Fatalf("permission out of sight: attention %v, bells %d", onUI(wd.harness, wd.win.Attention), wd.Screen.Bells())
 	}
 	wd.typeText("2")
 	wd.turnEnded()
-	if n := wd.scr.bells.Load(); n != 3 {
+	if n := wd.Screen.Bells(); n != 3 {
 		t.Errorf("bells %d after the turn's end, want 3", n)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 // world is an App on a simulation screen with an agent window open on a real service.
@@ -38,6 +39,8 @@ type worldConfig struct {
 	history       chat.History
 	// screen, when set, is the screen instead of a simulation screen of width × height.
 	screen tcell.Screen
+	// noCopy keeps no copy of the frames shown: for benchmarks.
+	noCopy bool
 }
 
 func withSize(w, h int) worldOption    { return func(c *worldConfig) { c.width, c.height = w, h } }
@@ -45,6 +48,7 @@ func withLang(l i18n.Lang) worldOption { return func(c *worldConfig) { c.lang = 
 func withScreen(s tcell.Screen, w, h int) worldOption {
 	return func(c *worldConfig) { c.screen, c.width, c.height = s, w, h }
 }
+func withoutFrameCopies() worldOption               { return func(c *worldConfig) { c.noCopy = true } }
 func withFiles(files map[string]string) worldOption { return func(c *worldConfig) { c.files = files } }
 func withHistory(h chat.History, page int) worldOption {
 	return func(c *worldConfig) { c.history, c.pageSize = h, page }
@@ -57,14 +61,7 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	var h *harness
-	if cfg.screen != nil {
-		h = startHarness(t, cfg.screen, cfg.lang)
-		h.w, h.h = cfg.width, cfg.height
-		h.sync()
-	} else {
-		h = newHarness(t, cfg.width, cfg.height, cfg.lang)
-	}
+	h := startHarness(t, windowtest.Config{Screen: cfg.screen, Width: cfg.width, Height: cfg.height, NoCopy: cfg.noCopy}, cfg.lang)
 	a := newTestAgent(t, "alice")
 	for p, content := range cfg.files {
 		writeFile(t, a.dir, p, content)

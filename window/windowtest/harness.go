@@ -22,6 +22,8 @@ type Config struct {
 	Options window.Options
 	// Deadline bounds every wait of the harness; zero for the package's Deadline.
 	Deadline time.Duration
+	// NoCopy keeps no copy of the frames shown (ScreenConfig.NoCopy): for benchmarks.
+	NoCopy bool
 }
 
 // Harness runs a real window.App on a watched screen until the test ends.
@@ -30,7 +32,8 @@ type Harness struct {
 	Screen *Screen
 	Sim    tcell.SimulationScreen // the simulation screen under Screen; nil if it is not one
 	App    *window.App
-	done   chan error
+	ended  chan struct{} // closed once Run has returned
+	err    error         // what Run returned, once ended is closed
 	wait   time.Duration
 }
 
@@ -38,26 +41,25 @@ type Harness struct {
 // it when the test ends.
 func Start(t testing.TB, cfg Config) *Harness {
 	t.Helper()
-	screen := cfg.Screen
-	if screen == nil {
-		screen = tcell.NewSimulationScreen("UTF-8")
-	}
-	scr := newScreen(screen, cfg.Width, cfg.Height)
+	scr := NewScreen(ScreenConfig{Screen: cfg.Screen, Width: cfg.Width, Height: cfg.Height, NoCopy: cfg.NoCopy})
 	opts := cfg.Options
 	opts.Screen = scr
 	app, err := window.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &Harness{T: t, Screen: scr, Sim: scr.sim, App: app, done: make(chan error, 1), wait: cfg.Deadline}
+	h := &Harness{T: t, Screen: scr, Sim: scr.sim, App: app, ended: make(chan struct{}), wait: cfg.Deadline}
 	if h.wait <= 0 {
 		h.wait = Deadline
 	}
-	go func() { h.done <- app.Run() }()
+	go func() {
+		h.err = app.Run()
+		close(h.ended)
+	}()
 	select {
 	case <-scr.started:
-	case err := <-h.done:
-		t.Fatalf("Run returned before starting: %v", err)
+	case <-h.ended:
+		t.Fatalf("Run returned before starting: %v", h.err)
 	case <-time.After(h.wait):
 		t.Fatal("the screen did not start")
 	}
@@ -68,12 +70,27 @@ func Start(t testing.TB, cfg Config) *Harness {
 func (h *Harness) stop() {
 	h.App.Quit()
 	select {
-	case err := <-h.done:
-		if err != nil {
-			h.T.Errorf("Run: %v", err)
+	case <-h.ended:
+		if h.err != nil {
+			h.T.Errorf("Run: %v", h.err)
 		}
 	case <-time.After(h.wait):
 		h.T.Error("Run did not return after Quit")
+	}
+}
+
+// Ended returns a channel closed once the App's Run has returned (Quit, or a test that
+// quits the App itself); Err then says what it returned.
+func (h *Harness) Ended() <-chan struct{} { return h.ended }
+
+// Err is what Run returned: read it once Ended is closed.
+func (h *Harness) Err() error {
+	select {
+	case <-h.ended:
+		return h.err
+	default:
+		h.T.Fatal("Err read while Run is still running")
+		return nil
 	}
 }
 
@@ -111,7 +128,50 @@ func Value[T any](h *Harness, f func() T) T {
 // Read copies the simulation screen's cells on the screen's goroutine, where no frame is
 // being drawn.
 func (h *Harness) Read() Frame {
+	h.T.Helper()
+	if h.Sim == nil {
+		h.T.Fatal("reading the screen needs a simulation screen")
+	}
 	return Value(h, func() Frame { return contents(h.Sim) })
+}
+
+// Sync waits until every event put in the screen's queue so far has been handled and a
+// frame drawn after them (window.App.Drawn). Work posted from other goroutines is not
+// waited for: Idle waits for that too.
+func (h *Harness) Sync() {
+	h.T.Helper()
+	select {
+	case <-h.App.Drawn():
+	case <-time.After(h.wait):
+		h.T.Fatal("the screen did not draw")
+	}
+}
+
+// Idle waits until every event put in the screen's queue so far has been handled and the
+// App is idle: no posted work pending, nothing left to draw (window.App.Idle). It returns
+// the last frame shown, which is then what the screen shows until something new arrives
+// (with NoCopy, a frame that holds only its number).
+func (h *Harness) Idle() Frame {
+	h.T.Helper()
+	select {
+	case <-h.App.Idle():
+	case <-time.After(h.wait):
+		h.T.Fatal("the screen did not settle")
+	}
+	f, _ := h.Screen.Last()
+	return f
+}
+
+// Golden waits until the App is idle (Idle), then compares the screen, its text and its
+// styles, with the file at path, once: a difference is reported at once (t.Errorf), and
+// Golden says whether there was none. With update set it rewrites the file instead (each
+// test binary has its own -update flag). It reads the screen (Read), so it works with
+// NoCopy too.
+func (h *Harness) Golden(path string, update bool) bool {
+	h.T.Helper()
+	h.Idle()
+	f := h.Read()
+	return Golden(h.T, path, f.Text()+"--- styles\n"+f.Styles(), update)
 }
 
 // Redraw waits until every event put in the screen's queue so far has been handled and the
@@ -131,29 +191,19 @@ func (h *Harness) Redraw(width, height int) {
 	}
 }
 
-// Resize gives the simulation screen a new size and waits for a frame of that size.
+// Resize gives the simulation screen a new size and waits until the App has handled it
+// and drawn a frame of that size.
 func (h *Harness) Resize(width, height int) {
 	h.T.Helper()
 	h.Sim.SetSize(width, height)
 	h.Screen.PostEventWait(tcell.NewEventResize(width, height))
-	h.WaitFrame("the resize", func(f Frame) bool { return f.W == width && f.H == height })
+	h.Sync()
 }
 
 // WaitFrame waits for a frame that satisfies ok, and returns it.
 func (h *Harness) WaitFrame(what string, ok func(Frame) bool) Frame {
 	h.T.Helper()
-	timeout := time.After(h.wait)
-	for {
-		f, next := h.Screen.Last()
-		if ok(f) {
-			return f
-		}
-		select {
-		case <-next:
-		case <-timeout:
-			h.T.Fatalf("waiting for %s; the screen is:\n%s", what, f.Text())
-		}
-	}
+	return h.Screen.Wait(h.T, h.wait, what, ok)
 }
 
 // WaitText waits until the screen shows every one of texts.

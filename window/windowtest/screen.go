@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/uniseg"
@@ -12,11 +14,14 @@ import (
 
 // Screen is the screen given to the App: it says when the App has started it, counts its
 // full redraws (Sync) and bells, and keeps a copy of each frame as it is shown, taken on the
-// screen's goroutine, with a signal for those waiting on the next one.
+// screen's goroutine, with a signal for those waiting on the next one. It is the one test
+// screen of the window packages' harnesses; a test that builds its App itself (the
+// application's own tests) makes one with NewScreen and gives it to the App.
 type Screen struct {
 	tcell.Screen
 	sim           tcell.SimulationScreen // nil when the wrapped screen is not a simulation
 	width, height int                    // the size set when the App starts the screen, if any
+	noCopy        bool                   // count the frames shown but copy none (benchmarks)
 	started       chan struct{}
 	startOnce     sync.Once
 	syncs         atomic.Int64
@@ -28,12 +33,37 @@ type Screen struct {
 	next  chan struct{}
 }
 
-func newScreen(screen tcell.Screen, width, height int) *Screen {
-	s := &Screen{Screen: screen, width: width, height: height, started: make(chan struct{}),
-		synced: make(chan struct{}, 1), next: make(chan struct{})}
+// ScreenConfig says how to make a Screen.
+type ScreenConfig struct {
+	// Screen is the screen to wrap; nil for a new UTF-8 simulation screen.
+	Screen tcell.Screen
+	// Width and Height, when not zero, are the simulation screen's size as the App starts it
+	// (tcell's simulation starts at 80×25).
+	Width, Height int
+	// NoCopy counts the frames shown but copies none of them: for benchmarks, which would
+	// otherwise measure the copy of every cell of every frame too. Frames then hold only
+	// their number, so waiting for a text never ends; Harness.Read still reads the screen.
+	NoCopy bool
+}
+
+// NewScreen makes a Screen as cfg says. Give it to the App as its screen (window.Options
+// or the application's own options); Start does so itself.
+func NewScreen(cfg ScreenConfig) *Screen {
+	screen := cfg.Screen
+	if screen == nil {
+		screen = tcell.NewSimulationScreen("UTF-8")
+	}
+	s := &Screen{Screen: screen, width: cfg.Width, height: cfg.Height, noCopy: cfg.NoCopy,
+		started: make(chan struct{}), synced: make(chan struct{}, 1), next: make(chan struct{})}
 	s.sim, _ = screen.(tcell.SimulationScreen)
 	return s
 }
+
+// Sim returns the simulation screen the Screen wraps, nil if it wraps another kind.
+func (s *Screen) Sim() tcell.SimulationScreen { return s.sim }
+
+// Started returns a channel closed once the App has started the screen (Init).
+func (s *Screen) Started() <-chan struct{} { return s.started }
 
 // Init starts the wrapped screen, gives it its size, and says it has started.
 func (s *Screen) Init() error {
@@ -73,7 +103,7 @@ func (s *Screen) Bells() int64 { return s.bells.Load() }
 
 func (s *Screen) capture() {
 	var f Frame
-	if s.sim != nil {
+	if s.sim != nil && !s.noCopy {
 		f = contents(s.sim)
 	}
 	s.mu.Lock()
@@ -91,17 +121,47 @@ func (s *Screen) Last() (Frame, <-chan struct{}) {
 	return s.frame, s.next
 }
 
+// Wait waits, at most d, for a frame that satisfies ok, and returns it; past d it fails the
+// test, showing the last frame.
+func (s *Screen) Wait(t testing.TB, d time.Duration, what string, ok func(Frame) bool) Frame {
+	t.Helper()
+	timeout := time.NewTimer(d)
+	defer timeout.Stop()
+	for {
+		f, next := s.Last()
+		if ok(f) {
+			return f
+		}
+		select {
+		case <-next:
+		case <-timeout.C:
+			t.Fatalf("waiting for %s; the screen is:\n%s", what, f.Text())
+		}
+	}
+}
+
 // contents copies the cells of a simulation screen: call it where no frame is being drawn.
+// The cells a wide character covers after its first are copied with no runes and its
+// style: the simulation never draws them, so they hold whatever an earlier frame left.
 func contents(sim tcell.SimulationScreen) Frame {
 	cells, w, h := sim.GetContents()
 	out := make([]tcell.SimCell, len(cells))
-	for i, c := range cells {
-		out[i] = tcell.SimCell{Style: c.Style, Runes: append([]rune(nil), c.Runes...)}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; {
+			c := cells[y*w+x]
+			out[y*w+x] = tcell.SimCell{Style: c.Style, Runes: append([]rune(nil), c.Runes...)}
+			x++
+			for n := uniseg.StringWidth(string(c.Runes)); n > 1 && x < w; n-- {
+				out[y*w+x] = tcell.SimCell{Style: c.Style}
+				x++
+			}
+		}
 	}
 	return Frame{Cells: out, W: w, H: h}
 }
 
-// Frame is a copy of the screen's cells.
+// Frame is a copy of the screen's cells. A wide character's first cell holds its runes
+// and the cells it covers after it hold none, with the same style.
 type Frame struct {
 	Cells []tcell.SimCell
 	W, H  int
@@ -168,9 +228,30 @@ func (f Frame) Styles() string {
 	b.WriteString("legend:\n")
 	for _, st := range order {
 		fg, bg, attrs := st.Decompose()
-		fmt.Fprintf(&b, "%c fg=%s bg=%s attrs=%d\n", seen[st], colorName(fg), colorName(bg), attrs)
+		fmt.Fprintf(&b, "%c fg=%s bg=%s%s\n", seen[st], colorName(fg), colorName(bg), attrNames(attrs))
 	}
 	return b.String()
+}
+
+// attrNames names the attributes of a style, each after a space; an attribute it has no
+// name for is shown as a number.
+func attrNames(a tcell.AttrMask) string {
+	var s string
+	for _, x := range []struct {
+		m    tcell.AttrMask
+		name string
+	}{{tcell.AttrBold, "bold"}, {tcell.AttrReverse, "reverse"}, {tcell.AttrUnderline, "underline"},
+		{tcell.AttrDim, "dim"}, {tcell.AttrItalic, "italic"}, {tcell.AttrBlink, "blink"},
+		{tcell.AttrStrikeThrough, "strikethrough"}} {
+		if a&x.m != 0 {
+			s += " " + x.name
+			a &^= x.m
+		}
+	}
+	if a != 0 {
+		s += fmt.Sprintf(" attrs=%d", a)
+	}
+	return s
 }
 
 // colorName names a colour the same way each run (tcell's names come from a map).

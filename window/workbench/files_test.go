@@ -130,7 +130,7 @@ func TestFilesTreeAndViewer(t *testing.T) {
 	if got, want := fr.style(x, y), h.app.Theme().Style(window.ClassKeyword); got != want {
 		t.Errorf("def is drawn %v, want the keyword's %v", got, want)
 	}
-	h.golden("files", fr)
+	h.golden("files")
 
 	// Folders open and close; an open folder says when it is empty.
 	h.do(func() { f.Select("docs") })

@@ -2,10 +2,8 @@ package workbench
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -23,20 +21,23 @@ func (f screenFrame) text() string                      { return f.Text() }
 func (f screenFrame) find(s string) (x, y int, ok bool) { return f.Find(s) }
 func (f screenFrame) style(x, y int) tcell.Style        { return f.Style(x, y) }
 
-// harness runs a window.App on a simulation screen that keeps each frame shown.
+// harness runs a window.App on a simulation screen that keeps each frame shown, with a
+// clock that moves only when the test says (status messages stay until the next one).
 type harness struct {
 	*windowtest.Harness
-	t   *testing.T
-	app *window.App
+	t     *testing.T
+	app   *window.App
+	clock *windowtest.Clock
 }
 
 func newHarness(t *testing.T, w, h int, lang i18n.Lang) *harness {
 	t.Helper()
 	t.Setenv("LC_ALL", "C.UTF-8") // the marks are the Unicode ones whatever the test's locale
+	clock := windowtest.NewClock()
 	wh := windowtest.Start(t, windowtest.Config{
 		Deadline: deadline,
-		Options:  window.Options{Theme: window.SelectTheme("dark", true, false), Language: lang}})
-	hs := &harness{Harness: wh, t: t, app: wh.App}
+		Options:  window.Options{Theme: window.SelectTheme("dark", true, false), Language: lang, Now: clock.Now}})
+	hs := &harness{Harness: wh, t: t, app: wh.App, clock: clock}
 	hs.do(func() {}) // the loop draws its first frame when something wakes it
 	hs.Resize(w, h)
 	return hs
@@ -89,30 +90,9 @@ func (h *harness) typeText(s string) { h.Type(s) }
 // paste sends a bracketed paste.
 func (h *harness) paste(s string) { h.Paste(s) }
 
-// golden compares the screen (text and styles) with testdata/name.golden.
-func (h *harness) golden(name string, f screenFrame) {
+// golden waits until the App is idle, then compares the screen (text and styles) with
+// testdata/name.golden, once.
+func (h *harness) golden(name string) {
 	h.t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	got := f.Text() + "--- styles\n" + f.Styles()
-	if want, err := os.ReadFile(path); err == nil && !*update {
-		// The frame a test waited for may be one the screen is still settling from (a
-		// status line or a redraw arriving right after): compare the frames that follow,
-		// until one matches or the deadline passes; the last one is then reported.
-		end := time.After(deadline)
-		for got != string(want) {
-			last, next := h.Screen.Last()
-			if last.N != f.N {
-				f = screenFrame{last}
-				got = f.Text() + "--- styles\n" + f.Styles()
-				continue
-			}
-			select {
-			case <-next:
-				continue
-			case <-end:
-			}
-			break
-		}
-	}
-	windowtest.Golden(h.t, path, got, *update)
+	h.Golden(filepath.Join("testdata", name+".golden"), *update)
 }

@@ -329,8 +329,8 @@ func TestPanelGolden(t *testing.T) {
 			waitState(t, s.sup, "carol", runtime.Ready)
 			s.procs.send(t, "carol", "crash")
 			waitState(t, s.sup, "carol", runtime.Error)
-			f := h.waitText("boom 3", "3m")
-			h.golden(tt.name, f)
+			h.waitText("boom 3", "3m")
+			h.golden(tt.name)
 		})
 	}
 }
