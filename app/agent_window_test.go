@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/uniseg"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
@@ -88,12 +89,16 @@ func (h *appHarness) agentIdle(k chat.Key) {
 	h.t.Helper()
 	svc := h.ap.agents.Service()
 	deadline := time.Now().Add(appDeadline)
-	for svc.Busy(k) {
+	for {
+		_, next := h.screen.Last()
+		if !svc.Busy(k) {
+			break
+		}
 		if time.Now().After(deadline) {
-			h.t.Fatalf("the turn never ended; the screen shows:\n%s", h.screen.current())
+			h.t.Fatalf("the turn never ended; the screen shows:\n%s", h.current())
 		}
 		select {
-		case <-h.screen.frames:
+		case <-next:
 		case <-time.After(time.Until(deadline)):
 		}
 	}
@@ -285,30 +290,13 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 // text (screen's goroutine).
 func (h *appHarness) cellStyle(text string, offset int) tcell.Style {
 	h.t.Helper()
-	var style tcell.Style
-	found := false
-	h.onUI(func() {
-		cells, w, rows := h.screen.GetContents()
-		for y := 0; y < rows && !found; y++ {
-			var row []rune
-			var xs []int
-			for x := 0; x < w; x++ {
-				c := cells[y*w+x]
-				for _, r := range c.Runes {
-					row = append(row, r)
-					xs = append(xs, x)
-				}
-			}
-			if i := strings.Index(string(row), text); i >= 0 {
-				at := len([]rune(string(row)[:i])) + offset
-				style, found = cells[y*w+xs[at]].Style, true
-			}
-		}
-	})
+	h.onUI(func() {}) // a frame drawn after what was posted before
+	f, _ := h.screen.Last()
+	x, y, found := f.Find(text)
 	if !found {
-		h.t.Fatalf("no row holds %q:\n%s", text, h.screen.current())
+		h.t.Fatalf("no row holds %q:\n%s", text, f.Text())
 	}
-	return style
+	return f.Style(x+uniseg.StringWidth(string([]rune(text)[:offset])), y)
 }
 
 // waitCondition waits for a frame after which ok holds.
@@ -316,11 +304,15 @@ func (h *appHarness) waitCondition(what string, ok func() bool) {
 	h.t.Helper()
 	timer := time.NewTimer(appDeadline)
 	defer timer.Stop()
-	for !ok() {
+	for {
+		_, next := h.screen.Last()
+		if ok() {
+			return
+		}
 		select {
-		case <-h.screen.frames:
+		case <-next:
 		case <-timer.C:
-			h.t.Fatalf("the screen never showed %s; it shows:\n%s", what, h.screen.current())
+			h.t.Fatalf("the screen never showed %s; it shows:\n%s", what, h.current())
 		}
 	}
 }

@@ -126,7 +126,7 @@ func TestAppShowsHostileChannelNamesCleaned(t *testing.T) {
 	h.waitText("#eviltxt.exe")
 	h.press(tcell.KeyEnter)
 	h.waitTitles("#eviltxt.exe")
-	if s := h.screen.current(); strings.Contains(s, "\u202E") {
+	if s := h.current(); strings.Contains(s, "\u202E") {
 		t.Errorf("the bidi override reached the screen:\n%s", s)
 	}
 	// Rename and delete find it by the name shown.

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,79 +14,16 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 // appDeadline bounds every wait of the application tests.
 const appDeadline = 15 * time.Second
 
-// frameScreen is a simulation screen that keeps the text of the last frame shown and says
-// when a new one is: tests wait for what the screen shows without polling.
-type frameScreen struct {
-	tcell.SimulationScreen
-	// finished is set once the application has restored the terminal (Fini).
-	finished atomic.Bool
-	w, h     int
-	mu       sync.Mutex
-	text     string
-	frames   chan struct{}
-}
-
-func newFrameScreen(w, h int) *frameScreen {
-	return &frameScreen{SimulationScreen: tcell.NewSimulationScreen("UTF-8"), w: w, h: h, frames: make(chan struct{}, 1)}
-}
-
-// Init starts the simulation at the size asked for (it starts at 80×25 otherwise).
-func (s *frameScreen) Init() error {
-	if err := s.SimulationScreen.Init(); err != nil {
-		return err
-	}
-	s.SetSize(s.w, s.h)
-	return nil
-}
-
-// Fini restores the terminal; the tests check that a panic does.
-func (s *frameScreen) Fini() {
-	s.finished.Store(true)
-	s.SimulationScreen.Fini()
-}
-
-// Show and Sync run on the screen's goroutine, so the cells are read there, between frames.
-func (s *frameScreen) Show() {
-	s.SimulationScreen.Show()
-	s.snapshot()
-}
-
-func (s *frameScreen) Sync() {
-	s.SimulationScreen.Sync()
-	s.snapshot()
-}
-
-func (s *frameScreen) snapshot() {
-	cells, w, h := s.GetContents()
-	var b strings.Builder
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			c := cells[y*w+x]
-			if len(c.Runes) == 0 {
-				continue // the second cell of a wide character
-			}
-			b.WriteString(string(c.Runes))
-		}
-		b.WriteByte('\n')
-	}
-	s.mu.Lock()
-	s.text = b.String()
-	s.mu.Unlock()
-	select {
-	case s.frames <- struct{}{}:
-	default:
-	}
-}
-
-func (s *frameScreen) current() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.text
+// current returns the text of the last frame shown.
+func (h *appHarness) current() string {
+	f, _ := h.screen.Last()
+	return f.Text()
 }
 
 // syncBuffer is a buffer written by the application and read by the test.
@@ -162,7 +98,7 @@ func demoAgentYAMLDelay(t *testing.T, name, title, icon, extra, delay string) st
 type appHarness struct {
 	t      *testing.T
 	ap     *application
-	screen *frameScreen
+	screen *windowtest.Screen
 	stderr *syncBuffer
 	done   chan runResult
 	ended  *runResult
@@ -176,9 +112,9 @@ type runResult struct {
 // startApp opens the application on the configuration at path, started in dir, and runs
 // it on a 120×40 simulation screen, with a clock that does not move. Each change, when
 // given, changes the options before the application opens.
-func startApp(t *testing.T, path, dir string, changes ...func(*appOptions)) *appHarness {
+func startApp(t *testing.T, path, dir string, changes ...func(*appHarness, *appOptions)) *appHarness {
 	t.Helper()
-	h := &appHarness{t: t, screen: newFrameScreen(120, 40), stderr: &syncBuffer{}, done: make(chan runResult, 1)}
+	h := &appHarness{t: t, screen: windowtest.NewScreen(windowtest.ScreenConfig{Width: 120, Height: 40}), stderr: &syncBuffer{}, done: make(chan runResult, 1)}
 	o := appOptions{
 		configFlag:      path,
 		dir:             dir,
@@ -189,7 +125,7 @@ func startApp(t *testing.T, path, dir string, changes ...func(*appOptions)) *app
 		now: func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
 	}
 	for _, change := range changes {
-		change(&o)
+		change(h, &o)
 	}
 	ap, err := openApplication(o)
 	if err != nil {
@@ -221,7 +157,7 @@ func (h *appHarness) wait() runResult {
 		h.ended = &r
 		return r
 	case <-time.After(appDeadline):
-		h.t.Fatalf("the application did not stop within %s; the screen shows:\n%s", appDeadline, h.screen.current())
+		h.t.Fatalf("the application did not stop within %s; the screen shows:\n%s", appDeadline, h.current())
 		return runResult{}
 	}
 }
@@ -232,13 +168,14 @@ func (h *appHarness) waitScreen(what string, ok func(string) bool) string {
 	timer := time.NewTimer(appDeadline)
 	defer timer.Stop()
 	for {
-		if s := h.screen.current(); ok(s) {
+		f, next := h.screen.Last()
+		if s := f.Text(); ok(s) {
 			return s
 		}
 		select {
-		case <-h.screen.frames:
+		case <-next:
 		case <-timer.C:
-			h.t.Fatalf("the screen never showed %s within %s; it shows:\n%s", what, appDeadline, h.screen.current())
+			h.t.Fatalf("the screen never showed %s within %s; it shows:\n%s", what, appDeadline, h.current())
 		}
 	}
 }
@@ -290,6 +227,7 @@ func (h *appHarness) waitTitles(want ...string) {
 	h.t.Helper()
 	deadline := time.Now().Add(appDeadline)
 	for {
+		_, next := h.screen.Last()
 		got := h.titles()
 		if strings.Join(got, "|") == strings.Join(want, "|") {
 			return
@@ -298,7 +236,7 @@ func (h *appHarness) waitTitles(want ...string) {
 			h.t.Fatalf("windows %q, want %q", got, want)
 		}
 		select {
-		case <-h.screen.frames:
+		case <-next:
 		case <-time.After(time.Until(deadline)):
 		}
 	}

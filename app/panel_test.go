@@ -9,13 +9,13 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 // panelConfig writes a configuration with the demo agents alice and bob and no channel
@@ -215,7 +215,7 @@ func TestAppWizardAddsAnAgentUsableAtOnce(t *testing.T) {
 // suspendScreen records the screen's suspensions, and whether the editor had run (its
 // marker file existed) when the screen came back.
 type suspendScreen struct {
-	*frameScreen
+	*windowtest.Screen
 	marker string
 	mu     sync.Mutex
 	events []string
@@ -223,7 +223,7 @@ type suspendScreen struct {
 
 func (s *suspendScreen) Suspend() error {
 	s.note("suspend")
-	return s.frameScreen.Suspend()
+	return s.Screen.Suspend()
 }
 
 func (s *suspendScreen) Resume() error {
@@ -232,7 +232,7 @@ func (s *suspendScreen) Resume() error {
 	} else {
 		s.note("resume")
 	}
-	return s.frameScreen.Resume()
+	return s.Screen.Resume()
 }
 
 func (s *suspendScreen) note(e string) {
@@ -247,34 +247,12 @@ func (s *suspendScreen) seen() string {
 	return strings.Join(s.events, ", ")
 }
 
-// startAppOn is startApp with the simulation screen wrapped by wrap.
-func startAppOn(t *testing.T, path, dir string, wrap func(*frameScreen) tcell.Screen) *appHarness {
+// startAppOn is startApp with the test screen wrapped by wrap.
+func startAppOn(t *testing.T, path, dir string, wrap func(*windowtest.Screen) tcell.Screen) *appHarness {
 	t.Helper()
-	h := &appHarness{t: t, screen: newFrameScreen(120, 40), stderr: &syncBuffer{}, done: make(chan runResult, 1)}
-	ap, err := openApplication(appOptions{
-		configFlag:      path,
-		dir:             dir,
-		stderr:          h.stderr,
-		screen:          func() (tcell.Screen, error) { return wrap(h.screen), nil },
-		shutdownTimeout: appDeadline,
-		now:             func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
+	return startApp(t, path, dir, func(h *appHarness, o *appOptions) {
+		o.screen = func() (tcell.Screen, error) { return wrap(h.screen), nil }
 	})
-	if err != nil {
-		t.Fatalf("the application did not start: %v", err)
-	}
-	h.ap = ap
-	go func() {
-		code, next := ap.run()
-		h.done <- runResult{code, next}
-	}()
-	t.Cleanup(func() {
-		if h.ended == nil {
-			h.ap.app.Post(h.ap.quit)
-			h.wait()
-		}
-	})
-	h.waitScreen("the menu bar", func(s string) bool { return strings.Contains(s, "Sidekicks") })
-	return h
 }
 
 // editorScript writes an executable shell script and returns its path.
@@ -296,8 +274,8 @@ func TestAppEditConfigurationInTheEditor(t *testing.T) {
 	// The editor appends an agent to the file it is given, then leaves its marker.
 	t.Setenv("EDITOR", editorScript(t, fmt.Sprintf("cat %q >> \"$1\" && touch %q\n", added, marker)))
 	var screen *suspendScreen
-	h := startAppOn(t, path, dir, func(f *frameScreen) tcell.Screen {
-		screen = &suspendScreen{frameScreen: f, marker: marker}
+	h := startAppOn(t, path, dir, func(f *windowtest.Screen) tcell.Screen {
+		screen = &suspendScreen{Screen: f, marker: marker}
 		return screen
 	})
 	h.press(tcell.KeyF10)
@@ -446,7 +424,7 @@ func TestAppRecentSwitchesConfiguration(t *testing.T) {
 	}
 	h.alt('a')
 	h.waitText("C Carol")
-	if s := h.screen.current(); strings.Contains(s, "A Alice") {
+	if s := h.current(); strings.Contains(s, "A Alice") {
 		t.Errorf("the first configuration's agent is in the Agent menu:\n%s", s)
 	}
 }

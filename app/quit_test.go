@@ -87,7 +87,7 @@ func (panickyHandler) Chunk(kind, text string) { panic("the test's panic in the 
 func TestAppPanicInTheACPReaderRestoresTheTerminal(t *testing.T) {
 	dir := appEnv(t)
 	path := twoAgentsConfig(t, dir)
-	h := startApp(t, path, dir, func(o *appOptions) {
+	h := startApp(t, path, dir, func(_ *appHarness, o *appOptions) {
 		o.agents = func(cfg *config.Config, ao agentstack.Options, st *store.Store) (Agents, error) {
 			ao.WrapHandler = func(_ chat.Key, _ string, sh chat.SessionHandler) chat.SessionHandler {
 				return panickyHandler{sh}
@@ -103,7 +103,7 @@ func TestAppPanicInTheACPReaderRestoresTheTerminal(t *testing.T) {
 	if r.code != 1 {
 		t.Errorf("exit status %d after a panic, want 1", r.code)
 	}
-	if !h.screen.finished.Load() {
+	if !h.screen.Finished() {
 		t.Error("the terminal was not restored (the screen's Fini was not called)")
 	}
 	logPath := filepath.Join(os.Getenv("XDG_STATE_HOME"), "sidekicks", "logs", "sidekicks.log")

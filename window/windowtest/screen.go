@@ -27,6 +27,7 @@ type Screen struct {
 	syncs         atomic.Int64
 	synced        chan struct{}
 	bells         atomic.Int64
+	finished      atomic.Bool
 
 	mu    sync.Mutex
 	frame Frame
@@ -91,6 +92,15 @@ func (s *Screen) Sync() {
 	default:
 	}
 }
+
+// Fini restores the terminal, and says so (Finished).
+func (s *Screen) Fini() {
+	s.finished.Store(true)
+	s.Screen.Fini()
+}
+
+// Finished says whether the App has restored the terminal (Fini).
+func (s *Screen) Finished() bool { return s.finished.Load() }
 
 // Beep counts the bell.
 func (s *Screen) Beep() error {
