@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 // history returns entries of about lines lines: turns of a one-line question and a
@@ -120,27 +121,9 @@ func BenchmarkAgentWindowFrame100k(b *testing.B) { benchFrame(b, 100_000) }
 func BenchmarkAgentWindowFrame100(b *testing.B) { benchFrame(b, 100) }
 
 // BenchmarkTcellFullRedraw is tcell's own cost of changing every cell of a 200×60
-// simulation screen and showing it: the baseline of the frames above (a copy of the
-// window package's, so that the ratio is measured in the same run).
-func BenchmarkTcellFullRedraw(b *testing.B) {
-	sim := tcell.NewSimulationScreen("UTF-8")
-	if err := sim.Init(); err != nil {
-		b.Fatal(err)
-	}
-	defer sim.Fini()
-	sim.SetSize(200, 60)
-	st := tcell.StyleDefault.Foreground(tcell.ColorSilver).Background(tcell.ColorNavy)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
-		for y := 0; y < 60; y++ {
-			for x := 0; x < 200; x++ {
-				sim.SetContent(x, y, rune('a'+(x+y+i)%26), nil, st)
-			}
-		}
-		sim.Show()
-	}
-}
+// simulation screen and showing it: the baseline of the frames above, measured in the
+// same run.
+func BenchmarkTcellFullRedraw(b *testing.B) { windowtest.TcellFullRedraw(b) }
 
 // BenchmarkAgentWindowFlood measures the chunks per second an open agent window absorbs
 // from a flooding agent: the agent's goroutine applies each chunk to the conversation and
