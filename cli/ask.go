@@ -108,21 +108,9 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 // does. On an error it prints the problems and returns a nil configuration with the exit
 // status.
 func askConfig(flagValue string, stderr io.Writer) (*config.Config, i18n.Lang, int) {
-	path, created, err := config.Locate(flagValue)
-	if err != nil {
-		lang := config.LanguageOf(nil)
-		fmt.Fprintf(stderr, "sidekicks ask: %s\n", config.NotFoundText(lang, err))
+	cfg, diags, lang, ok := loadConfig("ask", flagValue, stderr)
+	if !ok {
 		return nil, lang, askExitError
-	}
-	cfg, diags := config.Load(path)
-	lang := config.LanguageOf(nil)
-	if cfg != nil {
-		lang = cfg.UI.Language
-	} else if data, err := os.ReadFile(path); err == nil {
-		lang = config.LanguageOf(data)
-	}
-	if created {
-		fmt.Fprintf(stderr, "sidekicks ask: %s\n", config.CreatedText(lang, path))
 	}
 	if cfg == nil {
 		for _, d := range diags {

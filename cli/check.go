@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/schema"
 )
 
@@ -23,21 +24,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	path, created, err := config.Locate(*cfgPath)
-	if err != nil {
-		lang := config.LanguageOf(nil)
-		fmt.Fprintf(stderr, "sidekicks check: %s\n", config.NotFoundText(lang, err))
+	_, diags, lang, ok := loadConfig("check", *cfgPath, stderr)
+	if !ok {
 		return 1
-	}
-	cfg, diags := config.Load(path)
-	lang := config.LanguageOf(nil)
-	if cfg != nil {
-		lang = cfg.UI.Language
-	} else if data, err := os.ReadFile(path); err == nil {
-		lang = config.LanguageOf(data)
-	}
-	if created {
-		fmt.Fprintf(stderr, "sidekicks check: %s\n", config.CreatedText(lang, path))
 	}
 	// The project's agents file, when the current folder has one, is checked with the
 	// configuration: its problems are printed and counted with the configuration's.
@@ -71,4 +60,29 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// loadConfig finds the configuration as --config (flagValue) says, creating the default
+// file when there is none, and loads it. It returns the configuration (nil when it has
+// errors), its diagnostics and the language to speak; ok is false when no file could be
+// found, which it says on stderr for the sub-command cmd. It says on stderr when it
+// created the default file.
+func loadConfig(cmd, flagValue string, stderr io.Writer) (cfg *config.Config, diags config.Diagnostics, lang i18n.Lang, ok bool) {
+	path, created, err := config.Locate(flagValue)
+	if err != nil {
+		lang := config.LanguageOf(nil)
+		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.NotFoundText(lang, err))
+		return nil, nil, lang, false
+	}
+	cfg, diags = config.Load(path)
+	lang = config.LanguageOf(nil)
+	if cfg != nil {
+		lang = cfg.UI.Language
+	} else if data, err := os.ReadFile(path); err == nil {
+		lang = config.LanguageOf(data)
+	}
+	if created {
+		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.CreatedText(lang, path))
+	}
+	return cfg, diags, lang, true
 }
