@@ -32,6 +32,8 @@ func TestTerminalLocal(t *testing.T) {
 	s := newPanelSetup(t, i18n.English, true)
 	h := s.h
 	s.selectAgent("alice")
+	// The panel has settled once it shows the supervisor's limit (its first states event).
+	h.waitText("0 of 2 running")
 	before := h.waitRow("Alice", "stopped").text()
 	h.typeText("t")
 	waitFile(t, h, record)
