@@ -94,8 +94,7 @@ func (c *Channels) Options(o ServiceOptions) ServiceOptions {
 	return o
 }
 
-// LimitCatchUp bounds a catch-up to about n bytes (DefaultCatchUpBytes when n ≤ 0). Call
-// it before the first turn.
+// LimitCatchUp bounds a catch-up to about n bytes (DefaultCatchUpBytes when n ≤ 0).
 func (c *Channels) LimitCatchUp(n int) {
 	c.mu.Lock()
 	c.catchUpBytes = n
@@ -268,8 +267,9 @@ func (c *Channels) prepare(k Key, agent string) []sdk.ContentBlock {
 	heard, mark := catchUpOf(unseen, turn)
 	c.mu.Lock()
 	c.pending[agentInConv{k, agent}] = mark
+	limit := c.catchUpBytes
 	c.mu.Unlock()
-	block, omitted := CatchUp(heard, agent, c.catchUpBytes)
+	block, omitted := CatchUp(heard, agent, limit)
 	if omitted > 0 {
 		c.log("catch-up of %s in channel %d: %d older messages left out", agent, k.Channel, omitted)
 	}
