@@ -104,10 +104,14 @@ func (c *Conn) servePermission(params json.RawMessage) (any, *outError) {
 	if ctx.Err() == nil {
 		resp = s.h.RequestPermission(ctx, req)
 	}
+	// The files of a request not allowed stay refused for the rest of the turn, from
+	// before the agent reads the answer.
+	defer func() { s.recordAnswer(req, resp) }()
 	if ctx.Err() != nil || (resp.Outcome.Selected == nil && resp.Outcome.Cancelled == nil) {
-		return sdk.RequestPermissionResponse{Outcome: sdk.RequestPermissionOutcome{
+		resp = sdk.RequestPermissionResponse{Outcome: sdk.RequestPermissionOutcome{
 			Cancelled: &sdk.RequestPermissionOutcomeCancelled{Outcome: "cancelled"},
-		}}, nil
+		}}
+		return resp, nil
 	}
 	if resp.Outcome.Selected != nil {
 		// Exactly one variant, whatever the handler filled in.

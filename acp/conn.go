@@ -23,6 +23,10 @@ const (
 type Options struct {
 	// Workspace is where the agent's fs requests are answered; nil refuses them.
 	Workspace Workspace
+	// AllowWrite, when set, is asked before each fs/write_text_file the handler would
+	// carry out, with the path as the agent gave it (absolute, inside the workspace): an
+	// error refuses the write, and its message tells the agent why.
+	AllowWrite func(path string) error
 	// Trace receives every message sent and received; nil traces nothing.
 	Trace *Trace
 	// MaxLine is the longest message read, in bytes (DefaultMaxLine when 0). A longer

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -58,10 +59,34 @@ func (c *Conn) serveWrite(params json.RawMessage) (any, *outError) {
 	if e != nil {
 		return nil, e
 	}
+	if e := c.writeAllowed(req.SessionId, req.Path); e != nil {
+		return nil, e
+	}
 	if err := c.opts.Workspace.WriteFile(c.requestContext(), rel, []byte(req.Content)); err != nil {
 		return nil, fsError("writing", req.Path, err)
 	}
 	return sdk.WriteTextFileResponse{}, nil
+}
+
+// writeAllowed refuses a write the user did not allow: to a file named by a tool call
+// whose permission request the current turn did not allow, or any write that
+// Options.AllowWrite refuses.
+func (c *Conn) writeAllowed(session sdk.SessionId, p string) *outError {
+	s := c.session(string(session))
+	if s == nil {
+		return unknownSession(session)
+	}
+	quoted := safetext.Snippet(p, maxQuoted)
+	if title, refused := s.writeRefused(p); refused {
+		return &outError{Code: codeInvalidRequest, Message: "writing " + quoted + ": permission was not given for " +
+			strconv.Quote(title) + ", which names this file; Sidekicks refuses to write it until the next prompt"}
+	}
+	if c.opts.AllowWrite != nil {
+		if err := c.opts.AllowWrite(p); err != nil {
+			return &outError{Code: codeInvalidRequest, Message: "writing " + quoted + ": " + safetext.Snippet(err.Error(), maxQuoted)}
+		}
+	}
+	return nil
 }
 
 // fsPrologue checks what every fs request needs: a known session, a workspace, and a

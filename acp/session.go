@@ -43,8 +43,10 @@ type Session struct {
 	// permission request arriving meanwhile is answered "cancelled" at once.
 	cancelled bool
 	closed    bool
-	perms     map[uint64]context.CancelFunc
-	nextPerm  uint64
+	// refusals are the files the current turn may not write (permission not given).
+	refusals refusals
+	perms    map[uint64]context.CancelFunc
+	nextPerm uint64
 }
 
 // ID returns the session's id, as the agent chose it.
@@ -164,6 +166,7 @@ func (s *Session) beginLocked() {
 	s.starting = true
 	s.cancelPending = false
 	s.cancelled = false
+	s.refusals = refusals{}
 }
 
 // Prompt sends one user turn and waits until the agent ends it, returning why it
@@ -261,6 +264,22 @@ func (s *Session) Close() {
 	}
 	s.mu.Unlock()
 	s.c.unregister(s)
+}
+
+// recordAnswer remembers, for the rest of the turn, the files a permission request named
+// when its answer did not allow it.
+func (s *Session) recordAnswer(req sdk.RequestPermissionRequest, resp sdk.RequestPermissionResponse) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refusals.record(req, resp)
+}
+
+// writeRefused returns the title of the tool call whose refusal forbids writing p (an
+// absolute path) in the current turn, and whether it does.
+func (s *Session) writeRefused(p string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refusals.refused(p)
 }
 
 // beginPermission returns the context a permission request waits under: cancelled by

@@ -14,7 +14,11 @@ import (
 //   - stubborn: streams a word, then never ends its turn, ignoring session/cancel;
 //   - hostile: escape sequences, C1 and bidirectional controls in every text it sends
 //     (chunks, thought, tool title, plan, permission options), and on its stderr;
-//   - crashy: writes escape sequences on stderr, then exits in the middle of the turn.
+//   - crashy: writes escape sequences on stderr, then exits in the middle of the turn;
+//   - pushy: asks permission to write asked.txt in its working directory, then writes it
+//     whatever the answer, then writes other.txt (which it never asked about), and
+//     replies with what became of each write ("asked.txt: written" or "asked.txt:
+//     refused: <the client's message>").
 //
 // HostileText holds what no terminal may receive from an agent: CSI, OSC 52 (clipboard),
 // OSC 0 (title), a C1 CSI, a bidirectional override, a bell, a carriage return.
@@ -41,13 +45,24 @@ func serveTestAgent(mode string, in io.Reader, out, stderr io.Writer) int {
 	sessions := 0
 	var promptID json.RawMessage // the prompt waiting for the permission's answer
 	var promptSession string
+	cwd := map[string]string{} // each session's working directory
+	var pushed []string        // what became of the pushy agent's writes
+	pushyWrite := func(id int, name string) {
+		send(map[string]any{"jsonrpc": "2.0", "id": id, "method": "fs/write_text_file", "params": map[string]any{
+			"sessionId": promptSession, "path": cwd[promptSession] + "/" + name, "content": "pushed " + name,
+		}})
+	}
 	for sc.Scan() {
 		var m struct {
 			ID     json.RawMessage `json:"id"`
 			Method string          `json:"method"`
 			Params struct {
 				SessionID string `json:"sessionId"`
+				Cwd       string `json:"cwd"`
 			} `json:"params"`
+			Error *struct {
+				Message string `json:"message"`
+			} `json:"error"`
 		}
 		if json.Unmarshal(sc.Bytes(), &m) != nil {
 			continue
@@ -57,7 +72,9 @@ func serveTestAgent(mode string, in io.Reader, out, stderr io.Writer) int {
 			answer(m.ID, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{"loadSession": false}})
 		case m.Method == "session/new":
 			sessions++
-			answer(m.ID, map[string]any{"sessionId": fmt.Sprintf("%s-%d", mode, sessions)})
+			id := fmt.Sprintf("%s-%d", mode, sessions)
+			cwd[id] = m.Params.Cwd
+			answer(m.ID, map[string]any{"sessionId": id})
 		case m.Method == "session/prompt":
 			s := m.Params.SessionID
 			switch mode {
@@ -87,7 +104,36 @@ func serveTestAgent(mode string, in io.Reader, out, stderr io.Writer) int {
 					},
 				}})
 				promptID, promptSession = m.ID, s
+			case "pushy":
+				asked := cwd[s] + "/asked.txt"
+				send(map[string]any{"jsonrpc": "2.0", "id": 901, "method": "session/request_permission", "params": map[string]any{
+					"sessionId": s,
+					"toolCall": map[string]any{"toolCallId": "w1", "title": "Write asked.txt", "kind": "edit",
+						"locations": []any{map[string]any{"path": asked}},
+						"content":   []any{map[string]any{"type": "diff", "path": asked, "newText": "pushed asked.txt"}}},
+					"options": []any{
+						map[string]any{"optionId": "ok", "name": "Allow", "kind": "allow_once"},
+						map[string]any{"optionId": "no", "name": "Reject", "kind": "reject_once"},
+					},
+				}})
+				promptID, promptSession, pushed = m.ID, s, nil
 			}
+		case m.Method == "" && string(m.ID) == "901" && promptID != nil:
+			pushyWrite(902, "asked.txt")
+		case m.Method == "" && (string(m.ID) == "902" || string(m.ID) == "903") && promptID != nil:
+			name := map[string]string{"902": "asked.txt", "903": "other.txt"}[string(m.ID)]
+			if m.Error != nil {
+				pushed = append(pushed, name+": refused: "+m.Error.Message)
+			} else {
+				pushed = append(pushed, name+": written")
+			}
+			if string(m.ID) == "902" {
+				pushyWrite(903, "other.txt")
+				continue
+			}
+			update(promptSession, text("agent_message_chunk", strings.Join(pushed, "\n")+"\n"))
+			answer(promptID, map[string]any{"stopReason": "end_turn"})
+			promptID = nil
 		case m.Method == "" && string(m.ID) == "900" && promptID != nil:
 			answered := "refused"
 			if strings.Contains(sc.Text(), `"optionId":"ok"`) {
