@@ -68,23 +68,23 @@ func (c *Conn) serveWrite(params json.RawMessage) (any, *outError) {
 	return sdk.WriteTextFileResponse{}, nil
 }
 
-// writeAllowed refuses a write the user did not allow: to a file named by a tool call
-// whose permission request the current turn did not allow, or any write that
-// Options.AllowWrite refuses.
+// writeAllowed refuses a write the user did not allow: any write Options.AllowWrite
+// refuses, or one to a file named by a tool call whose permission request the current
+// turn did not allow.
 func (c *Conn) writeAllowed(session sdk.SessionId, p string) *outError {
 	s := c.session(string(session))
 	if s == nil {
 		return unknownSession(session)
 	}
 	quoted := safetext.Snippet(p, maxQuoted)
-	if title, refused := s.writeRefused(p); refused {
-		return &outError{Code: codeInvalidRequest, Message: "writing " + quoted + ": permission was not given for " +
-			strconv.Quote(title) + ", which names this file; Sidekicks refuses to write it until the next prompt"}
-	}
 	if c.opts.AllowWrite != nil {
 		if err := c.opts.AllowWrite(p); err != nil {
 			return &outError{Code: codeInvalidRequest, Message: "writing " + quoted + ": " + safetext.Snippet(err.Error(), maxQuoted)}
 		}
+	}
+	if title, refused := s.writeRefused(p); refused {
+		return &outError{Code: codeInvalidRequest, Message: "writing " + quoted + ": permission was not given for " +
+			strconv.Quote(title) + ", which names this file; Sidekicks refuses to write it until the next prompt"}
 	}
 	return nil
 }

@@ -44,6 +44,10 @@ type Options struct {
 	// WrapHandler wraps the handler of each session the conversations open (chat's
 	// ServiceOptions.WrapHandler), after the stack's own.
 	WrapHandler func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler
+	// AllowWrite, when set, is asked before each write an agent makes through
+	// fs/write_text_file (acp.Options.AllowWrite): an error refuses it and tells the agent
+	// why. Nil leaves writes to the workspace's protections and the permission answers.
+	AllowWrite func(agent, path string) error
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -109,8 +113,13 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	if initTimeout <= 0 {
 		initTimeout = acp.DefaultInitTimeout
 	}
+	var allowWrite func(string) error
+	if o.AllowWrite != nil {
+		allowWrite = func(path string) error { return o.AllowWrite(a.Name, path) }
+	}
 	c := acp.NewConn(a.Name, p.Stdout, p.Stdin, acp.Options{
 		Workspace:     acpWorkspace{ws},
+		AllowWrite:    allowWrite,
 		Trace:         o.Trace,
 		InitTimeout:   initTimeout,
 		ClientVersion: o.ClientVersion,

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -57,7 +58,7 @@ func (p program) runAsk(args []string, stdout, stderr io.Writer) int {
 func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	fs := newFlags("ask", askSynopsis, stderr)
 	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
-	yes := fs.Bool("yes", false, "allow the agent's permission requests (its first \"allow\" option); they are refused otherwise")
+	yes := fs.Bool("yes", false, "allow the agent's permission requests (its first \"allow\" option) and its writes through Sidekicks; both are refused otherwise")
 	tracePath := fs.String("trace", "", "append every ACP message to `FILE`, as "+acp.TraceEnv+" does")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -152,14 +153,15 @@ type askTurnOptions struct {
 // because it did not end a cancelled turn. The supervisor is shut down (afterStop
 // included) before it returns.
 func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.TurnResult, bool) {
+	out := newAskOutput(o.stdout, o.stderr)
+	perm := &askPermissions{yes: o.yes, out: out, lang: o.lang}
 	sup := agentstack.NewSupervisor(cfg, agentstack.Options{
 		Trace:         o.trace,
 		Logs:          runtime.NewLogs(runtime.LogsOptions{}),
 		StopGrace:     askStopGrace,
 		ClientVersion: o.env.version,
+		AllowWrite:    perm.allowWrite,
 	})
-	out := newAskOutput(o.stdout, o.stderr)
-	perm := &askPermissions{yes: o.yes, out: out, lang: o.lang}
 	results := make(chan chat.TurnResult, 1)
 	svc := chat.NewService(chat.ServiceOptions{
 		Agents:      agentstack.Pool{Sup: sup},
@@ -253,7 +255,8 @@ func askOutcome(r chat.TurnResult, forced bool, lang i18n.Lang) (int, string) {
 
 // askPermissions answers the agent's permission requests: the first "allow" option with
 // --yes, the first "reject" option otherwise; each request and its answer are noted on
-// stderr.
+// stderr. Without --yes it also refuses every write through fs/write_text_file, whether
+// the agent asked permission or not, and notes each refusal on stderr.
 type askPermissions struct {
 	yes  bool
 	out  *askOutput
@@ -287,6 +290,15 @@ func (p *askPermissions) Ask(ctx context.Context, agent string, req chat.Permiss
 		p.out.note(askCatalogue.Text(p.lang, askPermissionRefused, chosen.Name))
 	}
 	return chosen.ID, true
+}
+
+// allowWrite is the stack's AllowWrite: without --yes, no write is allowed.
+func (p *askPermissions) allowWrite(agent, path string) error {
+	if p.yes {
+		return nil
+	}
+	p.out.note(askCatalogue.Text(p.lang, askWriteRefused, agent, path))
+	return errors.New("Sidekicks refuses writes: `sidekicks ask` runs without --yes")
 }
 
 // firstOption returns the first option of one of the kinds, in the agent's order.

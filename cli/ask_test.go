@@ -132,6 +132,62 @@ func TestAskPermissions(t *testing.T) {
 	}
 }
 
+// TestAskWithoutYesRefusesWrites runs an agent that writes whatever the answer, the file
+// it asked about and another: without --yes, neither is written, and stderr says why, in
+// the user's language.
+func TestAskWithoutYesRefusesWrites(t *testing.T) {
+	dir := testagents.Env(t)
+	ws := filepath.Join(dir, "ws")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "pushy", "pushy", ws))
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	french := filepath.Join(dir, "french.yaml")
+	if err := os.WriteFile(french, []byte(strings.Replace(string(data), "version: 1\n", "version: 1\nui:\n  language: fr\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	asked, other := filepath.Join(ws, "asked.txt"), filepath.Join(ws, "other.txt")
+
+	for _, c := range []struct {
+		lang, config string
+		refused      string
+	}{
+		{"en", cfg, "[write] pushy may not write %s: writes are refused without --yes"},
+		{"fr", french, "[écriture] pushy ne peut pas écrire %s : les écritures sont refusées sans --yes"},
+	} {
+		code, out, errOut := askCmd(t, "--config", c.config, "pushy", "write")
+		if code != 0 {
+			t.Fatalf("%s: exit %d, stderr:\n%s", c.lang, code, errOut)
+		}
+		for _, p := range []string{asked, other} {
+			if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s: %s was written without --yes (%v)", c.lang, filepath.Base(p), err)
+			}
+			if want := fmt.Sprintf(c.refused, p); !strings.Contains(errOut, want) {
+				t.Errorf("%s: stderr lacks %q:\n%s", c.lang, want, errOut)
+			}
+		}
+		// The agent is told why.
+		if want := "other.txt: refused: writing " + other + ": Sidekicks refuses writes: `sidekicks ask` runs without --yes"; !strings.Contains(out, want) {
+			t.Errorf("%s: stdout lacks %q:\n%s", c.lang, want, out)
+		}
+	}
+
+	code, out, errOut := askCmd(t, "--config", cfg, "--yes", "pushy", "write")
+	if code != 0 || out != "asked.txt: written\nother.txt: written\n" || strings.Contains(errOut, "[write]") {
+		t.Errorf("with --yes: exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+	}
+	for _, p := range []string{asked, other} {
+		if data, err := os.ReadFile(p); err != nil || string(data) != "pushed "+filepath.Base(p) {
+			t.Errorf("with --yes: %s holds %q (%v)", filepath.Base(p), data, err)
+		}
+	}
+}
+
 func TestAskFailures(t *testing.T) {
 	dir := testagents.Env(t)
 	cfg := demoConfig(t, dir, "")

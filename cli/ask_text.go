@@ -22,6 +22,7 @@ const (
 	askPermissionRefused
 	askPermissionNoOption
 	askPermissionCancelled
+	askWriteRefused
 	askProjectIgnored
 	askMsgCount // not a message
 )
@@ -43,6 +44,7 @@ var askTextsEN = [askMsgCount]string{
 	askPermissionRefused:   "[permission] answered %q (refused; --yes allows)",
 	askPermissionNoOption:  "[permission] no answer (refused; --yes allows)",
 	askPermissionCancelled: "[permission] the request was withdrawn",
+	askWriteRefused:        "[write] %s may not write %s: writes are refused without --yes",
 	askProjectIgnored:      "the project's agents file is not used",
 }
 
@@ -63,6 +65,7 @@ var askTextsFR = [askMsgCount]string{
 	askPermissionRefused:   "[permission] réponse « %s » (refusé ; --yes autorise)",
 	askPermissionNoOption:  "[permission] pas de réponse (refusé ; --yes autorise)",
 	askPermissionCancelled: "[permission] la demande a été retirée",
+	askWriteRefused:        "[écriture] %s ne peut pas écrire %s : les écritures sont refusées sans --yes",
 	askProjectIgnored:      "le fichier d'agents du projet n'est pas utilisé",
 }
 
