@@ -412,6 +412,9 @@ func TestAgentWindowFollowsTheConfiguration(t *testing.T) {
 	// Back: messages reach him again.
 	writeFile(t, path, "version: 1\nagents:\n"+alice+demoAgentYAML(t, "bob", "Bob", "B", ""))
 	h.waitTitles("B Bob")
+	// The frame shows the new configuration before the supervisor has it; the status
+	// bar's message comes after.
+	h.waitText("New agents: bob")
 	h.typeText("/echo back")
 	h.press(tcell.KeyEnter)
 	h.waitWinRow("back")
