@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
@@ -63,4 +64,74 @@ func TestSavingPreferencesMakesAnOpenFilePrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantMode(t, path, 0o600)
+}
+
+func TestReadableSecrets(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name string, mode os.FileMode) string {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("version: 1\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	key := map[string]string{"API_KEY": "sk-1"}
+	for _, tt := range []struct {
+		name  string
+		mode  os.FileMode
+		env   map[string]string
+		warns bool
+	}{
+		{"world readable", 0o644, key, true},
+		{"group readable", 0o640, key, true},
+		{"others writable only", 0o602, key, true},
+		{"the user's alone", 0o600, key, false},
+		{"read-only for the user", 0o400, key, false},
+		{"no env", 0o644, nil, false},
+		{"empty values only", 0o644, map[string]string{"API_KEY": ""}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := file(tt.name+".yaml", tt.mode)
+			// Two agents of the same file: one warning at most.
+			agents := []Agent{{Name: "a", Source: path, Env: tt.env}, {Name: "b", Source: path, Env: tt.env}}
+			got := ReadableSecrets(agents, i18n.English)
+			if !tt.warns {
+				if len(got) != 0 {
+					t.Errorf("ReadableSecrets = %q; want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || !got[0].Warning || got[0].File != path || !strings.HasSuffix(got[0].Message, "chmod 600 '"+path+"'") {
+				t.Errorf("ReadableSecrets = %+v; want one warning about %s ending with chmod 600 '%s'", got, path, path)
+			}
+		})
+	}
+}
+
+func TestReadableSecretsFollowsLinksAndSkipsMissingFiles(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.yaml")
+	if err := os.WriteFile(target, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.yaml")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	key := map[string]string{"TOKEN": "t"}
+	agents := []Agent{{Source: link, Env: key}, {Source: filepath.Join(dir, "gone.yaml"), Env: key}}
+	if got := ReadableSecrets(agents, i18n.French); len(got) != 0 {
+		t.Errorf("ReadableSecrets = %q; want none: the link's target is 0600, the other file is gone", got)
+	}
+	if err := os.Chmod(target, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := ReadableSecrets(agents, i18n.French)
+	if len(got) != 1 || got[0].File != link || !strings.Contains(got[0].Message, "lisibles par d'autres utilisateurs (mode 0644)") {
+		t.Errorf("ReadableSecrets = %q; want one French warning about %s", got, link)
+	}
 }
