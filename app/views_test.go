@@ -62,7 +62,7 @@ func TestCommandLineIsCleaned(t *testing.T) {
 
 func TestCommandLineMasksSecrets(t *testing.T) {
 	a := config.Agent{Name: "x", CommandPath: "/usr/bin/docker", Args: []string{"exec", "-i", "-e", "OPENAI_API_KEY=sk-1", "box", "agent", "--token", "ghp 2", "--model=opus"}}
-	want := "/usr/bin/docker exec -i -e OPENAI_API_KEY=" + runtime.Masked + " box agent --token " + runtime.Masked + " --model=opus"
+	want := "/usr/bin/docker exec -i -e OPENAI_API_KEY=" + config.Masked + " box agent --token " + config.Masked + " --model=opus"
 	if got := commandLine(a); got != want {
 		t.Errorf("commandLine = %q; want %q", got, want)
 	}

@@ -245,8 +245,8 @@ func TestCheckWarnsWhenSecretsAreReadable(t *testing.T) {
 	for _, tt := range []struct {
 		lang, language, want string
 	}{
-		{"C", "en", "c.yaml: warning: its agents' env values (API keys, often) can be read by other users (mode 0644); make it yours alone: chmod 600 %s\nconfiguration OK (1 warning)\n"},
-		{"fr_FR.UTF-8", "fr", "c.yaml: avertissement : les valeurs env de ses agents (des clés d'API, souvent) sont lisibles par d'autres utilisateurs (mode 0644) ; réservez-le à vous seul : chmod 600 %s\nconfiguration valide (1 avertissement)\n"},
+		{"C", "en", "c.yaml: warning: its agents' secrets (env values, keys in arguments) can be read by other users (mode 0644); make it yours alone: chmod 600 %s\nconfiguration OK (1 warning)\n"},
+		{"fr_FR.UTF-8", "fr", "c.yaml: avertissement : les secrets de ses agents (valeurs env, clés dans les arguments) sont lisibles par d'autres utilisateurs (mode 0644) ; réservez-le à vous seul : chmod 600 %s\nconfiguration valide (1 avertissement)\n"},
 	} {
 		t.Run(tt.language, func(t *testing.T) {
 			dir := inTempDir(t)
@@ -277,7 +277,7 @@ func TestCheckWarnsAboutTheProjectFileSecrets(t *testing.T) {
 	project := filepath.Join(dir, ".sidekicks", "acp.toml")
 	writeFile(t, project, "[[agent]]\nname = \"Helper\"\ncommand = \"/bin/sh\"\nenv = { GITHUB_TOKEN = \"ghp_x\" }\n")
 	code, out, _ := runCmd(t, "check", "--config", "c.yaml")
-	want := filepath.Join(".sidekicks", "acp.toml") + ": warning: its agents' env values (API keys, often) can be read by other users (mode 0644); make it yours alone: chmod 600 " + project + "\n"
+	want := filepath.Join(".sidekicks", "acp.toml") + ": warning: its agents' secrets (env values, keys in arguments) can be read by other users (mode 0644); make it yours alone: chmod 600 " + project + "\n"
 	if code != 0 || !strings.HasPrefix(out, want) || strings.Count(out, "chmod") != 1 {
 		t.Errorf("exit %d, output:\n%s\nwant 0 and first:\n%s", code, out, want)
 	}

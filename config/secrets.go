@@ -3,6 +3,7 @@ package config
 import (
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
@@ -23,7 +24,8 @@ const (
 )
 
 // ReadableSecrets warns about each file the agents were read from (their Source: the
-// configuration, a project agents file) when one of its agents has env values and the
+// configuration, a project agents file) when one of its agents has secrets (env values, or
+// arguments MaskSecrets would mask in its command, afterStop or lifecycle commands) and the
 // file can be read by its group or by others. Each warning names the file and the
 // command that makes it the user's alone. A file that cannot be examined is left out:
 // loading it already said why.
@@ -31,12 +33,12 @@ func ReadableSecrets(agents []Agent, lang i18n.Lang) Diagnostics {
 	var out Diagnostics
 	seen := map[string]bool{}
 	for _, a := range agents {
-		if a.Source == "" || seen[a.Source] || !hasEnvValues(a) {
+		if a.Source == "" || seen[a.Source] || !hasSecrets(a) {
 			continue
 		}
 		seen[a.Source] = true
 		fi, err := os.Stat(a.Source)
-		if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		if err != nil || fi.Mode().Perm()&0o044 == 0 {
 			continue
 		}
 		text := catalogue.Text(lang, mSecretsReadable, fi.Mode().Perm(), safetext.Escaped(shellWord(a.Source)))
@@ -45,11 +47,17 @@ func ReadableSecrets(agents []Agent, lang i18n.Lang) Diagnostics {
 	return out
 }
 
-// hasEnvValues reports whether the agent sets an environment variable to a value that is
-// not empty.
-func hasEnvValues(a Agent) bool {
+// hasSecrets reports whether the agent sets an environment variable to a value that is not
+// empty, or has an argument that looks like a secret in one of its commands.
+func hasSecrets(a Agent) bool {
 	for _, v := range a.Env {
 		if v != "" {
+			return true
+		}
+	}
+	l := a.Runtime.Lifecycle
+	for _, argv := range [][]string{a.Args, a.AfterStop, l.Create, l.Stop, l.Remove} {
+		if !slices.Equal(MaskSecrets(argv), argv) {
 			return true
 		}
 	}

@@ -85,19 +85,28 @@ func TestReadableSecrets(t *testing.T) {
 		mode  os.FileMode
 		env   map[string]string
 		warns bool
+		agent func(*Agent)
 	}{
-		{"world readable", 0o644, key, true},
-		{"group readable", 0o640, key, true},
-		{"others writable only", 0o602, key, true},
-		{"the user's alone", 0o600, key, false},
-		{"read-only for the user", 0o400, key, false},
-		{"no env", 0o644, nil, false},
-		{"empty values only", 0o644, map[string]string{"API_KEY": ""}, false},
+		{"world readable", 0o644, key, true, nil},
+		{"group readable", 0o640, key, true, nil},
+		{"the user's alone", 0o600, key, false, nil},
+		{"read-only for the user", 0o400, key, false, nil},
+		{"no env", 0o644, nil, false, nil},
+		{"empty values only", 0o644, map[string]string{"API_KEY": ""}, false, nil},
+		{"a key in its arguments", 0o644, nil, true, func(a *Agent) { a.Args = []string{"serve", "--api-key", "sk-1"} }},
+		{"a token in afterStop", 0o640, nil, true, func(a *Agent) { a.AfterStop = []string{"unload", "--token=t"} }},
+		{"a password in lifecycle.create", 0o644, nil, true, func(a *Agent) { a.Runtime.Lifecycle.Create = []string{"docker", "run", "-e", "DB_PASSWORD=p"} }},
+		{"arguments without secrets", 0o644, nil, false, func(a *Agent) { a.Args = []string{"serve", "--model", "opus", "-e", "API_KEY"} }},
+		{"a key in its arguments, the user's alone", 0o600, nil, false, func(a *Agent) { a.Args = []string{"--api-key", "sk-1"} }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := file(tt.name+".yaml", tt.mode)
 			// Two agents of the same file: one warning at most.
 			agents := []Agent{{Name: "a", Source: path, Env: tt.env}, {Name: "b", Source: path, Env: tt.env}}
+			if tt.agent != nil {
+				tt.agent(&agents[0])
+				tt.agent(&agents[1])
+			}
 			got := ReadableSecrets(agents, i18n.English)
 			if !tt.warns {
 				if len(got) != 0 {

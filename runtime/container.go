@@ -96,10 +96,10 @@ func lastLine(s string) string {
 }
 
 // quoteArgs shows a command for the log, quoting the arguments that need it, with the
-// values that look like secrets masked (MaskSecrets).
+// values that look like secrets masked (config.MaskSecrets).
 func quoteArgs(argv []string) string {
 	out := make([]string, len(argv))
-	for i, a := range MaskSecrets(argv) {
+	for i, a := range config.MaskSecrets(argv) {
 		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
 			out[i] = fmt.Sprintf("%q", a)
 		} else {

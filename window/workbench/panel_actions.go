@@ -307,10 +307,10 @@ func (p *Panel) confirmLifecycle(a config.Agent, what text, argv []string, do fu
 }
 
 // quoteArgs writes a command the way a shell would read it back, with the values that look
-// like secrets masked (runtime.MaskSecrets).
+// like secrets masked (config.MaskSecrets).
 func quoteArgs(argv []string) string {
 	out := make([]string, len(argv))
-	for i, a := range runtime.MaskSecrets(argv) {
+	for i, a := range config.MaskSecrets(argv) {
 		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
 			out[i] = a
 			continue
