@@ -123,12 +123,13 @@ func (ap *application) followProject(path string, done <-chan struct{}) bool {
 }
 
 // writeNewFile creates path with data, and the folders above it; it refuses to replace a
-// file that exists (fs.ErrExist).
+// file that exists (fs.ErrExist). The file is the user's alone (0600): an agents file's
+// env may hold API keys.
 func writeNewFile(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("creating the folder of %s: %w", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return fmt.Errorf("creating %s: %w", path, err)
 	}

@@ -83,7 +83,7 @@ func (l *appLog) rotate() error {
 	return l.reopen()
 }
 
-// reopen opens the file for appending.
+// reopen opens the file for appending, the user's alone (0600).
 func (l *appLog) reopen() error {
 	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
@@ -93,6 +93,10 @@ func (l *appLog) reopen() error {
 	if err != nil {
 		f.Close()
 		return fmt.Errorf("opening the log %s: %w", l.path, err)
+	}
+	// A file left readable by others (by an older Sidekicks, say) becomes the user's alone.
+	if fi.Mode().Perm()&0o077 != 0 {
+		_ = f.Chmod(0o600)
 	}
 	l.f, l.size = f, fi.Size()
 	return nil

@@ -42,6 +42,25 @@ func TestAppLogWritesRecordsWithTheirTime(t *testing.T) {
 	}
 }
 
+func TestAppLogLeftReadableBecomesPrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sidekicks.log")
+	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := openAppLog(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode().Perm(); got != 0o600 {
+		t.Errorf("log file mode %04o; want 0600", got)
+	}
+}
+
 func TestAppLogRotates(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sidekicks.log")
 	if err := os.WriteFile(path, []byte(strings.Repeat("old\n", 100)), 0o600); err != nil {

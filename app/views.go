@@ -44,13 +44,14 @@ func agentLabel(a config.Agent) string {
 }
 
 // commandLine is the agent's command as a shell would take it: the program found (or as
-// written), then its arguments, each quoted when it needs to be.
+// written), then its arguments, each quoted when it needs to be, with the values that look
+// like secrets masked (config.MaskSecrets).
 func commandLine(a config.Agent) string {
 	prog := a.CommandPath
 	if prog == "" {
 		prog = a.Command
 	}
-	words := append([]string{prog}, a.Args...)
+	words := config.MaskSecrets(append([]string{prog}, a.Args...))
 	for i, w := range words {
 		words[i] = shellWord(w)
 	}

@@ -60,6 +60,20 @@ func TestCommandLineIsCleaned(t *testing.T) {
 	}
 }
 
+func TestCommandLineMasksSecrets(t *testing.T) {
+	a := config.Agent{Name: "x", CommandPath: "/usr/bin/docker", Args: []string{"exec", "-i", "-e", "OPENAI_API_KEY=sk-1", "box", "agent", "--token", "ghp 2", "--model=opus"}}
+	want := "/usr/bin/docker exec -i -e OPENAI_API_KEY=" + config.Masked + " box agent --token " + config.Masked + " --model=opus"
+	if got := commandLine(a); got != want {
+		t.Errorf("commandLine = %q; want %q", got, want)
+	}
+	// Agent status shows it so.
+	cfg := &config.Config{Path: "/c.yaml", Agents: []config.Agent{a}}
+	got := lineTexts(statusLines(i18n.English, loaded{}, cfg, "/p", agentStates{}, nil))
+	if !strings.Contains(got, "  Command: "+want+"\n") || strings.Contains(got, "sk-1") || strings.Contains(got, "ghp") {
+		t.Errorf("Agent status shows a secret, or not the command %q:\n%s", want, got)
+	}
+}
+
 func TestChannelLines(t *testing.T) {
 	lang := i18n.English
 	cfg := &config.Config{Agents: []config.Agent{

@@ -12,7 +12,8 @@ import (
 
 // runCheck validates the configuration and prints each error and warning, one per line:
 // the file, ": ", "warning: " for a warning, then the message with its line and key in
-// the file's language; then a summary line. Exit status 1 when there is an error.
+// the file's language; then a summary line. Exit status 1 when there is an error. A
+// file whose agents have env values and that its group or others can read is a warning.
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "sidekicks check [--config FILE]", stderr)
 	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
@@ -24,16 +25,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	_, diags, lang, ok := loadConfig("check", *cfgPath, stderr)
+	cfg, diags, lang, ok := loadConfig("check", *cfgPath, stderr)
 	if !ok {
 		return 1
+	}
+	var agents []config.Agent
+	if cfg != nil {
+		agents = cfg.Agents
 	}
 	// The project's agents file, when the current folder has one, is checked with the
 	// configuration: its problems are printed and counted with the configuration's.
 	if wd, err := os.Getwd(); err == nil {
-		_, projectDiags := config.LoadProject(wd, lang)
+		projectAgents, projectDiags := config.LoadProject(wd, lang)
 		diags = append(diags, projectDiags...)
+		agents = append(agents, projectAgents...)
 	}
+	// A file whose agents' env values other users can read is warned about.
+	diags = append(diags, config.ReadableSecrets(agents, lang)...)
 	for _, d := range diags {
 		fmt.Fprintln(stdout, d.Text(lang))
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -237,5 +238,47 @@ func TestVersionCommand(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "version", "extra"); code != 2 {
 		t.Errorf("version extra: exit %d, want 2", code)
+	}
+}
+
+func TestCheckWarnsWhenSecretsAreReadable(t *testing.T) {
+	for _, tt := range []struct {
+		lang, language, want string
+	}{
+		{"C", "en", "c.yaml: warning: its agents' secrets (env values, keys in arguments) can be read by other users (mode 0644); make it yours alone: chmod 600 %s\nconfiguration OK (1 warning)\n"},
+		{"fr_FR.UTF-8", "fr", "c.yaml: avertissement : les secrets de ses agents (valeurs env, clés dans les arguments) sont lisibles par d'autres utilisateurs (mode 0644) ; réservez-le à vous seul : chmod 600 %s\nconfiguration valide (1 avertissement)\n"},
+	} {
+		t.Run(tt.language, func(t *testing.T) {
+			dir := inTempDir(t)
+			t.Setenv("LANG", tt.lang)
+			path := filepath.Join(dir, "c.yaml")
+			writeFile(t, path, "version: 1\nui:\n  language: "+tt.language+"\nagents:\n  - name: a\n    command: /bin/sh\n    env:\n      API_KEY: sk-123\n")
+			code, out, _ := runCmd(t, "check", "--config", "c.yaml")
+			if want := fmt.Sprintf(tt.want, path); code != 0 || out != want {
+				t.Errorf("exit %d, output:\n%s\nwant 0 and:\n%s", code, out, want)
+			}
+			// The user's alone, or readable without env values: no warning.
+			if err := os.Chmod(path, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, _ := runCmd(t, "check", "--config", "c.yaml"); code != 0 || strings.Contains(out, "chmod") {
+				t.Errorf("once 0600: exit %d, output:\n%s", code, out)
+			}
+		})
+	}
+}
+
+func TestCheckWarnsAboutTheProjectFileSecrets(t *testing.T) {
+	dir := inTempDir(t)
+	writeFile(t, filepath.Join(dir, "c.yaml"), "version: 1\nagents: []\n")
+	if err := os.Chmod(filepath.Join(dir, "c.yaml"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(dir, ".sidekicks", "acp.toml")
+	writeFile(t, project, "[[agent]]\nname = \"Helper\"\ncommand = \"/bin/sh\"\nenv = { GITHUB_TOKEN = \"ghp_x\" }\n")
+	code, out, _ := runCmd(t, "check", "--config", "c.yaml")
+	want := filepath.Join(".sidekicks", "acp.toml") + ": warning: its agents' secrets (env values, keys in arguments) can be read by other users (mode 0644); make it yours alone: chmod 600 " + project + "\n"
+	if code != 0 || !strings.HasPrefix(out, want) || strings.Count(out, "chmod") != 1 {
+		t.Errorf("exit %d, output:\n%s\nwant 0 and first:\n%s", code, out, want)
 	}
 }

@@ -128,6 +128,9 @@ const (
 	mNotFound
 	mCreated
 
+	// secrets.go
+	mSecretsReadable
+
 	// wizard.go and wizard_split.go: a field and its problem, the fields' names, the
 	// problems.
 	mFieldProblem

@@ -109,6 +109,8 @@ var messagesEN = [messageCount]string{
 	mNotFound: "the configuration cannot be found: %s",
 	mCreated:  "created the default configuration: %s",
 
+	mSecretsReadable: "its agents' secrets (env values, keys in arguments) can be read by other users (mode %04o); make it yours alone: chmod 600 %s",
+
 	mFieldProblem:         "%s: %s",
 	mFieldWhere:           "where it runs",
 	mFieldProgram:         "program",

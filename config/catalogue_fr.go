@@ -109,6 +109,8 @@ var messagesFR = [messageCount]string{
 	mNotFound: "la configuration est introuvable : %s",
 	mCreated:  "configuration par défaut créée : %s",
 
+	mSecretsReadable: "les secrets de ses agents (valeurs env, clés dans les arguments) sont lisibles par d'autres utilisateurs (mode %04o) ; réservez-le à vous seul : chmod 600 %s",
+
 	mFieldProblem:         "%s : %s",
 	mFieldWhere:           "où il tourne",
 	mFieldProgram:         "programme",

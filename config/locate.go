@@ -75,13 +75,14 @@ func Locate(flagValue string) (path string, created bool, err error) {
 }
 
 // CreateDefault writes the default configuration to path, creating its folders; lang
-// chooses the language of its comments and of the interface, executable
-// is the absolute path of the program that serves the demo agent.
+// chooses the language of its comments and of the interface, executable is the absolute
+// path of the program that serves the demo agent. The file is the user's alone (0600), and
+// so are the folders it creates (0700): the agents' env often holds API keys.
 func CreateDefault(path, executable string, lang i18n.Lang) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), privateFolder); err != nil {
 		return fmt.Errorf("creating the default configuration: %w", err)
 	}
-	if err := writeFileAtomic(path, DefaultFileIn(lang, executable), 0o644); err != nil {
+	if err := writeFileAtomic(path, DefaultFileIn(lang, executable), privateFile); err != nil {
 		return fmt.Errorf("creating the default configuration: %w", err)
 	}
 	return nil

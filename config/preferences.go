@@ -123,7 +123,9 @@ func (p *Preferences) RecentFiles() []string {
 }
 
 // Save writes the preferences atomically (a temporary file renamed over the old one), so
-// that two Sidekicks saving at once, or a crash, never leave half a file.
+// that two Sidekicks saving at once, or a crash, never leave half a file. The file is the
+// user's alone (0600), in a folder created the user's alone (0700): it names the files
+// the user works on.
 func (p *Preferences) Save() error {
 	if p.path == "" {
 		path, err := PreferencesPath()
@@ -136,10 +138,10 @@ func (p *Preferences) Save() error {
 	if err != nil {
 		return fmt.Errorf("saving the preferences: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(p.path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(p.path), privateFolder); err != nil {
 		return fmt.Errorf("saving the preferences: %w", err)
 	}
-	if err := writeFileAtomic(p.path, append(data, '\n'), 0o644); err != nil {
+	if err := writeFileAtomic(p.path, append(data, '\n'), privateFile); err != nil {
 		return fmt.Errorf("saving the preferences: %w", err)
 	}
 	return nil

@@ -95,10 +95,11 @@ func lastLine(s string) string {
 	return s
 }
 
-// quoteArgs shows a command for the log, quoting the arguments that need it.
+// quoteArgs shows a command for the log, quoting the arguments that need it, with the
+// values that look like secrets masked (config.MaskSecrets).
 func quoteArgs(argv []string) string {
 	out := make([]string, len(argv))
-	for i, a := range argv {
+	for i, a := range config.MaskSecrets(argv) {
 		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
 			out[i] = fmt.Sprintf("%q", a)
 		} else {

@@ -349,7 +349,8 @@ func (a *AgentLog) writeLines(lines []string) {
 	flush()
 }
 
-// openFile opens the log file for appending (flag O_APPEND or O_TRUNC).
+// openFile opens the log file for appending (flag O_APPEND or O_TRUNC), the user's alone
+// (0600) in a folder created the user's alone (0700).
 func (a *AgentLog) openFile(flag int) bool {
 	if err := os.MkdirAll(filepath.Dir(a.path), 0o700); err != nil {
 		a.fileErr = err
@@ -363,6 +364,11 @@ func (a *AgentLog) openFile(flag int) bool {
 	a.file, a.size = f, 0
 	if fi, err := f.Stat(); err == nil {
 		a.size = fi.Size()
+		// A file left readable by others (by an older Sidekicks, say) becomes the
+		// user's alone: the command lines and the agent's output are in it.
+		if fi.Mode().Perm()&^logFileMode != 0 {
+			_ = f.Chmod(logFileMode)
+		}
 	}
 	return true
 }

@@ -172,3 +172,33 @@ func TestAgentLogNeverSharesTheApplicationLog(t *testing.T) {
 		t.Fatalf("the log of an agent named sidekicks is %s", got)
 	}
 }
+
+func TestLogFilesAreTheUsersAlone(t *testing.T) {
+	dir := t.TempDir()
+	// bob's file was left readable by others.
+	if err := os.MkdirAll(filepath.Join(dir, "agents"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "agents", "bob.log"), []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logs := NewLogs(LogsOptions{Dir: filepath.Join(dir, "new")})
+	logs.Agent("alice").Printf("sidekicks: started")
+	old := NewLogs(LogsOptions{Dir: dir})
+	old.Agent("bob").Printf("sidekicks: started")
+	logs.Flush()
+	old.Flush()
+	for path, want := range map[string]os.FileMode{
+		filepath.Join(dir, "new", "agents"):              0o700,
+		filepath.Join(dir, "new", "agents", "alice.log"): 0o600,
+		filepath.Join(dir, "agents", "bob.log"):          0o600,
+	} {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fi.Mode().Perm(); got != want {
+			t.Errorf("%s has mode %04o; want %04o", path, got, want)
+		}
+	}
+}

@@ -56,6 +56,29 @@ func checkPragma(t *testing.T, s *Store, name, want string) {
 	}
 }
 
+func TestOpenMakesAReadableHistoryPrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "history.db")
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fi.Mode().Perm(); got != 0o600 {
+			t.Errorf("%s has mode %04o; want 0600", p, got)
+		}
+	}
+}
+
 func TestOpenEmptyFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "empty.db")
 	if err := os.WriteFile(path, nil, 0o600); err != nil {

@@ -93,6 +93,26 @@ func Open(path string) (*Store, error) {
 	return s, nil
 }
 
+// makePrivate makes a database left readable by others (by an older Sidekicks, say), and
+// its -wal and -shm files, the user's alone: the conversations are in them.
+func makePrivate(path string) error {
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(p, fi.Mode().Perm()&0o700); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // openLocked opens the database once its lock is held.
 func openLocked(path string) (*Store, error) {
 	// The file is made here, private to the user, rather than by SQLite with the umask's
@@ -101,6 +121,8 @@ func openLocked(path string) (*Store, error) {
 		f.Close()
 	} else if !errors.Is(err, os.ErrExist) {
 		return nil, fmt.Errorf("creating the history %s: %w", path, err)
+	} else if err := makePrivate(path); err != nil {
+		return nil, fmt.Errorf("opening the history %s: %w", path, err)
 	}
 	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {

@@ -306,10 +306,11 @@ func (p *Panel) confirmLifecycle(a config.Agent, what text, argv []string, do fu
 	})
 }
 
-// quoteArgs writes a command the way a shell would read it back.
+// quoteArgs writes a command the way a shell would read it back, with the values that look
+// like secrets masked (config.MaskSecrets).
 func quoteArgs(argv []string) string {
 	out := make([]string, len(argv))
-	for i, a := range argv {
+	for i, a := range config.MaskSecrets(argv) {
 		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
 			out[i] = a
 			continue
