@@ -70,6 +70,13 @@ func (ap *application) createAgentsFile() {
 			watched = ap.followProject(path, done)
 		}
 		err := writeNewFile(path, starter)
+		if err == nil {
+			// Sidekicks' own starter file is allowed as written; a later edit makes a
+			// content the user allows again.
+			if aerr := config.Allow(path, starter); aerr != nil {
+				ap.log.Printf("allowing the starter agents file: %v", aerr)
+			}
+		}
 		ap.app.Post(func() { ap.agentsFileWritten(path, watched, err) })
 	})
 }

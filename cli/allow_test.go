@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/testagents"
+)
+
+func TestAllowCatalogueIsComplete(t *testing.T) {
+	for _, p := range allowCatalogue.Problems(allowNoFile) {
+		t.Error(p)
+	}
+}
+
+// markerAgents writes a project agents file of two agents, "Helper Bot" (@helper-bot)
+// and "Other Bot" (@other-bot), each a plain agent whose command first creates a marker
+// file: the marker's presence says that the project's command ran. It returns the
+// markers.
+func markerAgents(t *testing.T, dir string) (helper, other string) {
+	t.Helper()
+	helper, other = filepath.Join(dir, "helper ran"), filepath.Join(dir, "other ran")
+	block := func(name, marker string) string {
+		return fmt.Sprintf("[[agent]]\nname = %q\ncommand = \"/bin/sh\"\nargs = [\"-c\", %q, %q]\nenv = { SIDEKICKS_TEST_AGENT = \"noload\" }\n",
+			name, fmt.Sprintf("echo > %q && exec \"$0\" -test.run='^$'", marker), testagents.Binary(t))
+	}
+	writeFile(t, filepath.Join(dir, ".sidekicks", "acp.toml"), block("Helper Bot", helper)+block("Other Bot", other))
+	return helper, other
+}
+
+func absent(t *testing.T, what, path string) {
+	t.Helper()
+	if _, err := os.Stat(path); err == nil {
+		t.Errorf("%s: the project's command ran (%s exists)", what, filepath.Base(path))
+	}
+}
+
+// A cloned repository's agents file runs nothing before the user allows it, and never
+// replaces an agent of the configuration.
+func TestAskRunsNoProjectAgentBeforeItIsAllowed(t *testing.T) {
+	dir := testagents.Env(t)
+	cfg := testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "helper-bot", dir, filepath.Join(dir, "state"), ""))
+	helper, other := markerAgents(t, dir)
+	notAllowed := "sidekicks ask: this folder defines 2 agents in .sidekicks/acp.toml — not allowed; review and allow it in Sidekicks (or `sidekicks allow`)\n"
+
+	code, out, errOut := askCmd(t, "--config", cfg, "helper-bot", "/echo", "mine")
+	if code != 0 || out != "mine\n" || !strings.HasPrefix(errOut, notAllowed) {
+		t.Errorf("same name, before allow: exit %d, stdout %q, stderr %q; want the configured agent and %q", code, out, errOut, notAllowed)
+	}
+	absent(t, "same name, before allow", helper)
+	code, _, errOut = askCmd(t, "--config", cfg, "other-bot", "hi")
+	if code != 2 || !strings.HasPrefix(errOut, notAllowed) {
+		t.Errorf("project agent, before allow: exit %d, stderr %q; want 2 (unknown agent)", code, errOut)
+	}
+	absent(t, "project agent, before allow", other)
+
+	// Refused at the question: still not allowed.
+	allowStdin = strings.NewReader("n\n")
+	t.Cleanup(func() { allowStdin = os.Stdin })
+	code, out, _ = runCmd(t, "allow")
+	for _, want := range []string{"@helper-bot (\"Helper Bot\")", "  command:   /bin/sh -c ", "  workspace: " + dir, "  env:       SIDEKICKS_TEST_AGENT=noload", "Allow these agents to run? [y/N] not allowed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("allow shows no %q:\n%s", want, out)
+		}
+	}
+	if code != 1 {
+		t.Errorf("allow answered n: exit %d, want 1", code)
+	}
+	if code, _, errOut := askCmd(t, "--config", cfg, "other-bot", "hi"); code != 2 || !strings.HasPrefix(errOut, notAllowed) {
+		t.Errorf("after a refusal: exit %d, stderr %q", code, errOut)
+	}
+
+	allowStdin = strings.NewReader("y\n")
+	if code, out, errOut := runCmd(t, "allow"); code != 0 || !strings.Contains(out, "allowed "+filepath.Join(dir, config.ProjectFile)) {
+		t.Fatalf("allow answered y: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// The configuration's agent is kept, and the collision is said.
+	code, out, errOut = askCmd(t, "--config", cfg, "helper-bot", "/echo", "mine")
+	if code != 0 || out != "mine\n" || !strings.Contains(errOut, `agent "Helper Bot" is not added: the configuration already has an agent named @helper-bot`) {
+		t.Errorf("same name, allowed: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	absent(t, "same name, allowed", helper)
+	if code, out, errOut := askCmd(t, "--config", cfg, "other-bot", "hi"); code != 0 || out != "ok\n" {
+		t.Errorf("project agent, allowed: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("the allowed project agent did not run its command: %v", err)
+	}
+
+	// A change asks again.
+	f, err := os.OpenFile(filepath.Join(dir, config.ProjectFile), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("# changed\n")
+	f.Close()
+	if code, _, errOut := askCmd(t, "--config", cfg, "other-bot", "hi"); code != 2 || !strings.HasPrefix(errOut, notAllowed) {
+		t.Errorf("changed file: exit %d, stderr %q; want it not allowed", code, errOut)
+	}
+	if code, out, _ := runCmd(t, "allow", "--yes"); code != 0 || strings.Contains(out, "[y/N]") {
+		t.Errorf("allow --yes: exit %d, stdout %q", code, out)
+	}
+	if code, out, _ := runCmd(t, "allow"); code != 0 || !strings.Contains(out, "is already allowed") {
+		t.Errorf("allow again: exit %d, stdout %q", code, out)
+	}
+}
+
+func TestAllowWithoutAFile(t *testing.T) {
+	dir := testagents.Env(t)
+	if code, _, errOut := runCmd(t, "allow", "--yes"); code != 1 || errOut != "sidekicks allow: there is no .sidekicks/acp.toml in "+dir+"\n" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
