@@ -18,15 +18,15 @@ func TestAllowCatalogueIsComplete(t *testing.T) {
 }
 
 // markerAgents writes a project agents file of two agents, "Helper Bot" (@helper-bot)
-// and "Other Bot" (@other-bot), each a plain agent whose command first creates a marker
-// file: the marker's presence says that the project's command ran. It returns the
-// markers.
+// and "Other Bot" (@other-bot), each a plain agent whose command first writes its
+// environment into a marker file: the marker's presence says that the project's command
+// ran. It returns the markers.
 func markerAgents(t *testing.T, dir string) (helper, other string) {
 	t.Helper()
 	helper, other = filepath.Join(dir, "helper ran"), filepath.Join(dir, "other ran")
 	block := func(name, marker string) string {
 		return fmt.Sprintf("[[agent]]\nname = %q\ncommand = \"/bin/sh\"\nargs = [\"-c\", %q, %q]\nenv = { SIDEKICKS_TEST_AGENT = \"noload\" }\n",
-			name, fmt.Sprintf("echo > %q && exec \"$0\" -test.run='^$'", marker), testagents.Binary(t))
+			name, fmt.Sprintf("env > %q && exec \"$0\" -test.run='^$'", marker), testagents.Binary(t))
 	}
 	writeFile(t, filepath.Join(dir, ".sidekicks", "acp.toml"), block("Helper Bot", helper)+block("Other Bot", other))
 	return helper, other
@@ -43,6 +43,7 @@ func absent(t *testing.T, what, path string) {
 // replaces an agent of the configuration.
 func TestAskRunsNoProjectAgentBeforeItIsAllowed(t *testing.T) {
 	dir := testagents.Env(t)
+	t.Setenv("SIDEKICKS_TEST_SECRET", "s3cret")
 	cfg := testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "helper-bot", dir, filepath.Join(dir, "state"), ""))
 	helper, other := markerAgents(t, dir)
 	notAllowed := "sidekicks ask: this folder defines 2 agents in .sidekicks/acp.toml — not allowed; review and allow it in Sidekicks (or `sidekicks allow`)\n"
@@ -87,8 +88,13 @@ func TestAskRunsNoProjectAgentBeforeItIsAllowed(t *testing.T) {
 	if code, out, errOut := askCmd(t, "--config", cfg, "other-bot", "hi"); code != 0 || out != "ok\n" {
 		t.Errorf("project agent, allowed: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	if _, err := os.Stat(other); err != nil {
+	env, err := os.ReadFile(other)
+	if err != nil {
 		t.Errorf("the allowed project agent did not run its command: %v", err)
+	}
+	// It inherits a minimal environment, plus its own env.
+	if !strings.Contains(string(env), "SIDEKICKS_TEST_AGENT=noload\n") || !strings.Contains(string(env), "PATH=") || strings.Contains(string(env), "s3cret") {
+		t.Errorf("the project agent's environment:\n%s", env)
 	}
 
 	// A change asks again.
