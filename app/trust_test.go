@@ -50,14 +50,33 @@ func TestAppRunsNoProjectAgentByItself(t *testing.T) {
 			t.Error("the project's agents were added before the file was allowed")
 		}
 	})
-	h.quit()
 	assertAbsent(t, "not allowed", helper)
 	assertAbsent(t, "not allowed", other)
 
-	// Allowed: other-bot is added, helper-bot stays the configuration's. Their windows are
-	// saved when quitting.
-	allowProject(t, dir)
-	h = startApp(t, path, dir)
+	// Agent ▸ Allow project agents… shows what would run; No changes nothing.
+	item, ok := h.appMenuItem(msgMenuAgent, msgItemAllowProject)
+	if !ok || !h.menuRunnable(item) {
+		t.Fatalf("Allow project agents: present %v, want enabled", ok)
+	}
+	h.alt('a')
+	h.typeText("w")
+	h.waitText("Allow project agents", "@other-bot (\"Other Bot\")", "command:   /bin/sh -c", "env:       GORACE=atexit_sleep_ms=0")
+	h.typeText("n")
+	h.waitGone("Allow these agents to run?")
+	if config.Trusted(filepath.Join(dir, config.ProjectFile), mustRead(t, filepath.Join(dir, config.ProjectFile))) {
+		t.Error("No allowed the file")
+	}
+	// Yes allows it and reads it again: other-bot is added, helper-bot stays the
+	// configuration's. Their windows are saved when quitting.
+	h.alt('a')
+	h.typeText("w")
+	h.waitText("Allow these agents to run?")
+	h.typeText("y")
+	h.waitText("New agents: other-bot")
+	item, _ = h.appMenuItem(msgMenuAgent, msgItemAllowProject)
+	if h.menuRunnable(item) {
+		t.Error("Allow project agents is still enabled once the file is allowed")
+	}
 	h.onUI(func() {
 		if a := h.ap.cfg.Agent("helper-bot"); a == nil || a.Project || a.Title != "Mine" {
 			t.Errorf("helper-bot is %+v, want the configuration's", a)
@@ -90,4 +109,13 @@ func TestAppRunsNoProjectAgentByItself(t *testing.T) {
 	h.quit()
 	assertAbsent(t, "restored window", other)
 	assertAbsent(t, "restored window", helper)
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
