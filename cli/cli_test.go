@@ -41,6 +41,7 @@ func inTempDir(t *testing.T) string {
 	t.Setenv("LANG", "C")
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("SIDEKICKS_CONFIG", "")
+	t.Setenv("SIDEKICKS_STATE_DIR", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	return dir

@@ -30,7 +30,7 @@ const maxProjectFileSize = 1 << 20
 // derived from it (see NameFromTitle), so that @name works; command and cwd are relative
 // to dir, and the runtime is local.
 func LoadProject(dir string, lang i18n.Lang) ([]Agent, Diagnostics) {
-	p := ReadProject(dir, lang)
+	p := readProject(dir, lang)
 	return p.Agents, p.Diags
 }
 
@@ -60,6 +60,15 @@ func (p Project) Allow() error {
 // ReadProject reads dir's project agents file like LoadProject, and says whether the user
 // allowed it. The content is read once: what is parsed is what is hashed.
 func ReadProject(dir string, lang i18n.Lang) Project {
+	p := readProject(dir, lang)
+	if p.data != nil && !p.Diags.HasErrors() {
+		p.Trusted = Trusted(p.Path, p.data)
+	}
+	return p
+}
+
+// readProject is ReadProject without looking at the approvals (Trusted is false).
+func readProject(dir string, lang i18n.Lang) Project {
 	abs, err := filepath.Abs(dir)
 	if err == nil {
 		dir = abs
@@ -84,7 +93,7 @@ func ReadProject(dir string, lang i18n.Lang) Project {
 		return Project{Path: path, Diags: p.diags}
 	}
 	agents, diags := parseProject(dir, path, lang, data)
-	return Project{Path: path, Agents: agents, Diags: diags, Trusted: Trusted(path, data), data: data}
+	return Project{Path: path, Agents: agents, Diags: diags, data: data}
 }
 
 // NotAllowedText is what is said of a project agents file defining n agents that the
