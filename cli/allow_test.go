@@ -121,3 +121,19 @@ func TestAllowWithoutAFile(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+func TestCheckSaysAProjectFileIsNotAllowed(t *testing.T) {
+	dir := testagents.Env(t)
+	cfg := testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "alice", dir, filepath.Join(dir, "state"), ""))
+	markerAgents(t, dir)
+	notAllowed := "warning: this folder defines 2 agents in .sidekicks/acp.toml — not allowed"
+	if code, out, _ := runCmd(t, "check", "--config", cfg); code != 0 || !strings.Contains(out, notAllowed) {
+		t.Errorf("before allow: exit %d, stdout %q; want 0 and %q", code, out, notAllowed)
+	}
+	if code, _, errOut := runCmd(t, "allow", "--yes"); code != 0 {
+		t.Fatalf("allow: exit %d, stderr %q", code, errOut)
+	}
+	if code, out, _ := runCmd(t, "check", "--config", cfg); code != 0 || strings.Contains(out, "not allowed") {
+		t.Errorf("after allow: exit %d, stdout %q", code, out)
+	}
+}
