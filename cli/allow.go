@@ -69,12 +69,7 @@ func runAllow(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	lang := config.LanguageOf(nil)
-	if path, _, err := config.Locate(*cfgPath); err == nil {
-		if data, err := os.ReadFile(path); err == nil {
-			lang = config.LanguageOf(data)
-		}
-	}
+	lang := allowLanguage(*cfgPath)
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(stderr, "sidekicks allow: %v\n", err)
@@ -120,4 +115,26 @@ func runAllow(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, allowCatalogue.Text(lang, allowDone, safetext.Line(project.Path)))
 	return 0
+}
+
+// allowLanguage is the language of the configuration found as config.Locate finds it,
+// without creating the default file when there is none: LANG's then.
+func allowLanguage(flagValue string) i18n.Lang {
+	path := flagValue
+	if path == "" {
+		path = os.Getenv(config.EnvConfig)
+	}
+	if path == "" {
+		if prefs, _ := config.LoadPreferences(); prefs.LastOpened != "" {
+			path = prefs.LastOpened
+		}
+	}
+	if path == "" {
+		path, _ = config.DefaultPath()
+	}
+	data, err := os.ReadFile(path)
+	if path == "" || err != nil {
+		return config.LanguageOf(nil)
+	}
+	return config.LanguageOf(data)
 }

@@ -32,6 +32,16 @@ func markerAgents(t *testing.T, dir string) (helper, other string) {
 	return helper, other
 }
 
+// isolateHome gives the test a home and a configuration folder of its own.
+func isolateHome(t *testing.T) string {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(home, "data"))
+	return home
+}
+
 func absent(t *testing.T, what, path string) {
 	t.Helper()
 	if _, err := os.Stat(path); err == nil {
@@ -43,6 +53,7 @@ func absent(t *testing.T, what, path string) {
 // replaces an agent of the configuration.
 func TestAskRunsNoProjectAgentBeforeItIsAllowed(t *testing.T) {
 	dir := testagents.Env(t)
+	isolateHome(t)
 	t.Setenv("SIDEKICKS_TEST_SECRET", "s3cret")
 	cfg := testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "helper-bot", dir, filepath.Join(dir, "state"), ""))
 	helper, other := markerAgents(t, dir)
@@ -124,6 +135,7 @@ func TestAllowWithoutAFile(t *testing.T) {
 
 func TestCheckSaysAProjectFileIsNotAllowed(t *testing.T) {
 	dir := testagents.Env(t)
+	isolateHome(t)
 	cfg := testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "alice", dir, filepath.Join(dir, "state"), ""))
 	markerAgents(t, dir)
 	notAllowed := "warning: this folder defines 2 agents in .sidekicks/acp.toml — not allowed"
@@ -136,4 +148,30 @@ func TestCheckSaysAProjectFileIsNotAllowed(t *testing.T) {
 	if code, out, _ := runCmd(t, "check", "--config", cfg); code != 0 || strings.Contains(out, "not allowed") {
 		t.Errorf("after allow: exit %d, stdout %q", code, out)
 	}
+}
+
+// allow speaks the language of LANG without a configuration, and creates none.
+func TestAllowInFrenchCreatesNoConfiguration(t *testing.T) {
+	dir := testagents.Env(t)
+	home := isolateHome(t)
+	t.Setenv("LANG", "fr_FR.UTF-8")
+	markerAgents(t, dir)
+	allowStdin = strings.NewReader("oui\n")
+	t.Cleanup(func() { allowStdin = os.Stdin })
+	code, out, errOut := runCmd(t, "allow")
+	path := filepath.Join(dir, config.ProjectFile)
+	for _, want := range []string{path + " définit ces agents ; l'autoriser permet à Sidekicks de les lancer :\n", "@other-bot (« Other Bot »)", "    commande :  /bin/sh -c", "    dossier :   " + dir, "Autoriser ces agents à s'exécuter ? [o/N] " + path + " est autorisé ; une modification du fichier devra être autorisée à nouveau\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			t.Errorf("allow wrote %s", p)
+		}
+		return nil
+	})
 }
