@@ -63,7 +63,9 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		widget.Closed()
 	})
 	ap.wins = append(ap.wins, w)
-	if w.known.Name != "" {
+	// A project agent's window restored at start waits for the user's first message: a
+	// folder's own file never runs a command by itself.
+	if w.known.Name != "" && !(ap.restoring && w.known.Project) {
 		ap.startAgent(ctx, name)
 	}
 	return w

@@ -89,6 +89,8 @@ type application struct {
 	startRefs []store.WindowRef
 	startSave bool
 	startLoad loaded
+	// restoring is true while the windows saved last are opened again (screen's goroutine).
+	restoring bool
 	// panel is the Agents panel and the configuration edited from the screen (panel.go).
 	panel panelState
 }
@@ -144,6 +146,8 @@ func (ap *application) start() {
 	ap.openStartWindows(ap.startRefs, ap.startSave)
 	if ap.startLoad.diags.HasErrors() {
 		ap.showErrors(catalogue.Text(ap.lang, msgErrorsIntro, ap.cfg.Path), ap.startLoad)
+	} else if p := ap.startLoad.pending; p.Path != "" {
+		ap.app.Flash(config.NotAllowedText(ap.lang, len(p.Agents)))
 	}
 }
 

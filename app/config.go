@@ -26,6 +26,9 @@ type loaded struct {
 	problems []string
 	// project is the project agents file when the folder has one, "" otherwise.
 	project string
+	// pending is the project agents file when it defines agents the user has not allowed
+	// (its Path is "" otherwise): they are not in cfg until the user allows them.
+	pending config.Project
 	// lang is the language of the messages: the file's ui.language, or LANG's.
 	lang i18n.Lang
 	// at is when the files were read.
@@ -52,13 +55,19 @@ func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) 
 	}
 	l.diags = diags
 	if dir != "" {
-		agents, pdiags := config.LoadProject(dir, l.lang)
-		l.diags = append(l.diags, pdiags...)
+		project := config.ReadProject(dir, l.lang)
+		l.diags = append(l.diags, project.Diags...)
 		if _, err := os.Stat(filepath.Join(dir, config.ProjectFile)); err == nil {
 			l.project = filepath.Join(dir, config.ProjectFile)
 		}
-		if cfg != nil {
-			config.MergeProject(cfg, agents)
+		switch {
+		case project.Diags.HasErrors():
+		case len(project.Agents) > 0 && !project.Trusted:
+			// Not allowed yet: its agents are not added, and the problems say so.
+			l.pending = project
+			l.diags = append(l.diags, config.Diagnostic{File: project.Path, Message: config.NotAllowedText(l.lang, len(project.Agents)), Warning: true})
+		case cfg != nil:
+			l.diags = append(l.diags, config.MergeProject(cfg, project.Agents)...)
 		}
 	}
 	for _, d := range l.diags {

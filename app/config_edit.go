@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
@@ -70,6 +71,13 @@ func (ap *application) createAgentsFile() {
 			watched = ap.followProject(path, done)
 		}
 		err := writeNewFile(path, starter)
+		if err == nil {
+			// Sidekicks' own starter file is allowed as written; a later edit makes a
+			// content the user allows again.
+			if aerr := config.Allow(path, starter); aerr != nil {
+				ap.log.Printf("allowing the starter agents file: %v", aerr)
+			}
+		}
 		ap.app.Post(func() { ap.agentsFileWritten(path, watched, err) })
 	})
 }
@@ -204,4 +212,43 @@ func lendTerminal() (in, out, errOut *os.File, done func()) {
 		return tty, tty, tty, func() { tty.Close() }
 	}
 	return os.Stdin, os.Stdout, os.Stderr, func() {}
+}
+
+// canAllowProject says whether the project agents file defines agents the user has not
+// allowed (as of the last load), so that Allow project agents… can show it.
+func (ap *application) canAllowProject() bool { return ap.cur.pending.Path != "" }
+
+// allowProject shows each agent of the project agents file not allowed yet as it would
+// run (its command line, workspace and variables) and asks to allow it; a Yes records the
+// approval of the content shown, then reads the files again (Agent ▸ Allow project
+// agents…).
+func (ap *application) allowProject() {
+	p := ap.cur.pending
+	if p.Path == "" {
+		return
+	}
+	var b strings.Builder
+	for _, a := range p.Agents {
+		for _, l := range config.DescribeProjectAgent(ap.lang, a) {
+			b.WriteString(safetext.Line(l) + "\n")
+		}
+	}
+	ask := catalogue.Text(ap.lang, msgAllowProjectAsk, safetext.Line(p.Path), b.String())
+	ap.app.Confirm(catalogue.Text(ap.lang, msgAllowProjectTitle), ask, func(yes bool) {
+		if !yes {
+			return
+		}
+		ap.work.Do(func() {
+			err := p.Allow()
+			ap.app.Post(func() {
+				if err != nil {
+					ap.log.Printf("allowing %s: %v", p.Path, err)
+					ap.app.Flash(catalogue.Text(ap.lang, msgAllowProjectFailed, safetext.Line(err.Error())))
+					return
+				}
+				ap.log.Printf("the user allowed the project agents file %s", p.Path)
+				ap.reload()
+			})
+		})
+	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
@@ -62,6 +63,19 @@ func appEnv(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) { testagents.Main(m) }
+
+// allowProject records the user's approval of dir's project agents file as it is now.
+func allowProject(t *testing.T, dir string) {
+	t.Helper()
+	path := filepath.Join(dir, config.ProjectFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := config.Allow(path, data); err != nil {
+		t.Fatal(err)
+	}
+}
 
 func writeFile(t *testing.T, path, content string) {
 	t.Helper()

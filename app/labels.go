@@ -98,6 +98,10 @@ const (
 	msgItemAgentsPanel
 	msgItemAddAgent
 	msgItemCreateAgentsFile
+	msgItemAllowProject
+	msgAllowProjectTitle
+	msgAllowProjectAsk
+	msgAllowProjectFailed
 	msgItemCancelTurn
 	msgItemAgentStatus
 	msgNoAgents
@@ -201,6 +205,10 @@ var messagesEN = [msgCount]string{
 	msgItemAgentsPanel:      "Agents ~p~anel…",
 	msgItemAddAgent:         "~A~dd an agent…",
 	msgItemCreateAgentsFile: "Create agents ~f~ile",
+	msgItemAllowProject:     "Allo~w~ project agents…",
+	msgAllowProjectTitle:    "Allow project agents",
+	msgAllowProjectAsk:      "%s defines these agents; allowing it lets Sidekicks run them:\n\n%s\nAllow these agents to run? A change to the file must be allowed again.",
+	msgAllowProjectFailed:   "The approval could not be recorded: %s",
 	msgItemCancelTurn:       "~C~ancel turn",
 	msgItemAgentStatus:      "Agent ~s~tatus",
 	msgNoAgents:             "(no agent)",
@@ -302,6 +310,10 @@ var messagesFR = [msgCount]string{
 	msgItemAgentsPanel:      "~P~anneau des agents…",
 	msgItemAddAgent:         "A~j~outer un agent…",
 	msgItemCreateAgentsFile: "Créer le ~f~ichier d'agents",
+	msgItemAllowProject:     "Auto~r~iser les agents du projet…",
+	msgAllowProjectTitle:    "Autoriser les agents du projet",
+	msgAllowProjectAsk:      "%s définit ces agents ; l'autoriser permet à Sidekicks de les lancer :\n\n%s\nAutoriser ces agents à s'exécuter ? Une modification du fichier devra être autorisée à nouveau.",
+	msgAllowProjectFailed:   "L'autorisation n'a pas pu être enregistrée : %s",
 	msgItemCancelTurn:       "~A~nnuler le tour",
 	msgItemAgentStatus:      "É~t~at des agents",
 	msgNoAgents:             "(aucun agent)",

@@ -53,6 +53,10 @@ type menuHandlers struct {
 	// enabled while CanCreateAgentsFile says the project has none (never when nil).
 	CanCreateAgentsFile func() bool
 	CreateAgentsFile    func()
+	// AllowProject shows the project agents file not allowed yet and asks to allow it; its
+	// entry is enabled while CanAllowProject says there is one (never when nil).
+	CanAllowProject func() bool
+	AllowProject    func()
 	// CanCancel says whether a turn runs in the focused window.
 	CanCancel   func() bool
 	CancelTurn  func()
@@ -139,11 +143,16 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 		if canCreate == nil {
 			canCreate = func() bool { return false }
 		}
+		canAllow := h.CanAllowProject
+		if canAllow == nil {
+			canAllow = func() bool { return false }
+		}
 		return append(items,
 			window.MenuItem{Separator: true},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentsPanel), Action: h.AgentsPanel},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAddAgent), Action: h.AddAgent},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemCreateAgentsFile), Enabled: canCreate, Action: h.CreateAgentsFile},
+			window.MenuItem{Marked: catalogue.Text(lang, msgItemAllowProject), Enabled: canAllow, Action: h.AllowProject},
 			window.MenuItem{Separator: true},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemCancelTurn), Enabled: h.CanCancel, Action: h.CancelTurn},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentStatus), Action: h.AgentStatus},

@@ -30,6 +30,8 @@ func (ap *application) panelHandlers(h menuHandlers) menuHandlers {
 	h.EditConfig = ap.editConfig
 	h.CanCreateAgentsFile = ap.canCreateAgentsFile
 	h.CreateAgentsFile = ap.createAgentsFile
+	h.CanAllowProject = ap.canAllowProject
+	h.AllowProject = ap.allowProject
 	return h
 }
 

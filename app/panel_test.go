@@ -345,8 +345,16 @@ func TestAppCreateAgentsFile(t *testing.T) {
 			if got, _ := os.ReadFile(calls); string(got) != project+"\n" {
 				t.Errorf("the editor ran again: %q", got)
 			}
-			// Its saves are followed.
+			// Its saves are followed; a changed file is to be allowed again.
 			writeFile(t, project, "[[agent]]\nname = \"Helper Bot\"\ncommand = \"/bin/sh\"\n")
+			h.waitText(map[string]string{"en": "this folder defines 1 agent in .sidekicks/acp.toml — not allowed", "fr": "ce dossier définit 1 agent dans .sidekicks/acp.toml — non autorisé"}[lang])
+			h.onUI(func() {
+				if h.ap.cfg.Agent("helper-bot") != nil {
+					t.Error("the changed file's agent was added before it was allowed")
+				}
+			})
+			allowProject(t, dir)
+			h.onUI(h.ap.reload)
 			h.waitText("helper-bot")
 		})
 	}

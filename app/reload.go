@@ -99,6 +99,10 @@ func (ap *application) reloadedText(l loaded, added, removed, created []string) 
 	if n := warningCount(l.diags); n > 0 {
 		parts[0] = catalogue.Text(ap.lang, msgReloadedWithWarnings, n)
 	}
+	if p := l.pending; p.Path != "" {
+		// Said first: the status bar may cut what follows.
+		parts[0] = config.NotAllowedText(ap.lang, len(p.Agents))
+	}
 	if len(added) > 0 {
 		parts = append(parts, catalogue.Text(ap.lang, msgAgentsAdded, joinNames(added)))
 	}

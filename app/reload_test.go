@@ -130,6 +130,7 @@ func TestAppReloadMenuAndLanguage(t *testing.T) {
 	}
 	// The project agents file is read with the configuration: Sidekicks ▸ Reload takes it.
 	writeFile(t, filepath.Join(dir, ".sidekicks", "acp.toml"), "[[agent]]\nname = \"Helper Bot\"\ncommand = \"/bin/sh\"\n")
+	allowProject(t, dir)
 	h.press(tcell.KeyF10)
 	h.waitText("Recharger la configuration")
 	h.key(tcell.KeyRune, 'c', tcell.ModNone)

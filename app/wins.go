@@ -240,6 +240,9 @@ func (ap *application) openStartWindows(refs []store.WindowRef, saved bool) {
 		return
 	}
 	var focus *appWindow
+	// A restored window does not start a project agent by itself (openAgentWindow).
+	ap.restoring = true
+	defer func() { ap.restoring = false }()
 	for _, r := range refs {
 		var w *appWindow
 		switch r.Kind {

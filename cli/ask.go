@@ -123,16 +123,24 @@ func askConfig(flagValue string, stderr io.Writer) (*config.Config, i18n.Lang, i
 		return nil, lang, askExitError
 	}
 	if wd, err := os.Getwd(); err == nil {
-		agents, pdiags := config.LoadProject(wd, lang)
-		if pdiags.HasErrors() {
-			for _, d := range pdiags {
+		project := config.ReadProject(wd, lang)
+		switch {
+		case project.Diags.HasErrors():
+			for _, d := range project.Diags {
 				if !d.Warning {
 					fmt.Fprintln(stderr, d.Text(lang))
 				}
 			}
 			fmt.Fprintf(stderr, "sidekicks ask: %s\n", askCatalogue.Text(lang, askProjectIgnored))
+		case len(project.Agents) > 0 && !project.Trusted:
+			// An agents file the user has not allowed adds nothing: a cloned repository
+			// must not run its own commands.
+			fmt.Fprintf(stderr, "sidekicks ask: %s\n", config.NotAllowedText(lang, len(project.Agents)))
+		default:
+			for _, d := range config.MergeProject(cfg, project.Agents) {
+				fmt.Fprintln(stderr, d.Text(lang))
+			}
 		}
-		config.MergeProject(cfg, agents)
 	}
 	return cfg, lang, 0
 }

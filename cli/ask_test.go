@@ -231,6 +231,9 @@ func TestAskUsesTheProjectAgents(t *testing.T) {
 	dir := testagents.Env(t)
 	cfg := testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "alice", dir, dir, ""))
 	writeFile(t, filepath.Join(dir, ".sidekicks", "acp.toml"), fmt.Sprintf("[[agent]]\nname = \"Helper Bot\"\ncommand = %q\nargs = [\"-test.run=^$\"]\nenv = { SIDEKICKS_TEST_AGENT = \"noload\" }\n", testagents.Binary(t)))
+	if code, _, errOut := runCmd(t, "allow", "--yes"); code != 0 {
+		t.Fatalf("allow: exit %d, stderr %q", code, errOut)
+	}
 	if code, out, errOut := askCmd(t, "--config", cfg, "helper-bot", "hi"); code != 0 || out != "ok\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}

@@ -35,10 +35,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	// The project's agents file, when the current folder has one, is checked with the
 	// configuration: its problems are printed and counted with the configuration's.
+	// A file the user has not allowed is a warning: its agents would not be added.
 	if wd, err := os.Getwd(); err == nil {
-		projectAgents, projectDiags := config.LoadProject(wd, lang)
-		diags = append(diags, projectDiags...)
-		agents = append(agents, projectAgents...)
+		project := config.ReadProject(wd, lang)
+		diags = append(diags, project.Diags...)
+		if !project.Diags.HasErrors() && len(project.Agents) > 0 && !project.Trusted {
+			diags = append(diags, config.Diagnostic{File: project.Path, Message: config.NotAllowedText(lang, len(project.Agents)), Warning: true})
+		}
+		agents = append(agents, project.Agents...)
 	}
 	// A file whose agents' env values other users can read is warned about.
 	diags = append(diags, config.ReadableSecrets(agents, lang)...)

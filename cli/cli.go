@@ -1,6 +1,6 @@
 // Package cli is Sidekicks' command line: it parses the arguments and runs the application
-// (package app) or one of the sub-commands it owns — check, schema, ask, demo-agent and
-// version — each returning its exit status.
+// (package app) or one of the sub-commands it owns — check, schema, ask, allow, demo-agent
+// and version — each returning its exit status.
 package cli
 
 import (
@@ -27,6 +27,7 @@ func (p program) commands() []command {
 		{"check", "validate the configuration and print its errors and warnings", runCheck},
 		{"schema", "print the configuration's JSON Schema", runSchema},
 		{"ask", "run one turn with an agent, without the screen", p.runAsk},
+		{"allow", "review the folder's .sidekicks/acp.toml and allow its agents to run", runAllow},
 		{"demo-agent", "run the built-in ACP demo agent on stdin and stdout", runDemoAgent},
 		{"version", "print the version", p.runVersion},
 	}

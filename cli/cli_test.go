@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/schema"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
@@ -42,6 +43,7 @@ func inTempDir(t *testing.T) string {
 	t.Setenv("LANG", "C")
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("SIDEKICKS_CONFIG", "")
+	t.Setenv("SIDEKICKS_STATE_DIR", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	return dir
@@ -276,6 +278,15 @@ func TestCheckWarnsAboutTheProjectFileSecrets(t *testing.T) {
 	}
 	project := filepath.Join(dir, ".sidekicks", "acp.toml")
 	writeFile(t, project, "[[agent]]\nname = \"Helper\"\ncommand = \"/bin/sh\"\nenv = { GITHUB_TOKEN = \"ghp_x\" }\n")
+	// An allowed file, so that the only warning is about its secrets.
+	t.Setenv("SIDEKICKS_STATE_DIR", t.TempDir())
+	data, err := os.ReadFile(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := config.Allow(project, data); err != nil {
+		t.Fatal(err)
+	}
 	code, out, _ := runCmd(t, "check", "--config", "c.yaml")
 	want := filepath.Join(".sidekicks", "acp.toml") + ": warning: its agents' secrets (env values, keys in arguments) can be read by other users (mode 0644); make it yours alone: chmod 600 " + project + "\n"
 	if code != 0 || !strings.HasPrefix(out, want) || strings.Count(out, "chmod") != 1 {

@@ -30,6 +30,45 @@ const maxProjectFileSize = 1 << 20
 // derived from it (see NameFromTitle), so that @name works; command and cwd are relative
 // to dir, and the runtime is local.
 func LoadProject(dir string, lang i18n.Lang) ([]Agent, Diagnostics) {
+	p := readProject(dir, lang)
+	return p.Agents, p.Diags
+}
+
+// Project is a folder's project agents file as read once: its agents, its problems, and
+// whether the user allowed this content (see Trusted). Its agents are to be merged only
+// when Trusted.
+type Project struct {
+	// Path is the file's absolute path; "" when the folder has no file.
+	Path   string
+	Agents []Agent
+	Diags  Diagnostics
+	// Trusted is true when the user allowed this path with this very content.
+	Trusted bool
+	// data is the content read, which Allow records.
+	data []byte
+}
+
+// Allow records the user's approval of the file as it was read (its path and the hash of
+// its content).
+func (p Project) Allow() error {
+	if p.Path == "" {
+		return errors.New("there is no project agents file to allow")
+	}
+	return Allow(p.Path, p.data)
+}
+
+// ReadProject reads dir's project agents file like LoadProject, and says whether the user
+// allowed it. The content is read once: what is parsed is what is hashed.
+func ReadProject(dir string, lang i18n.Lang) Project {
+	p := readProject(dir, lang)
+	if p.data != nil && !p.Diags.HasErrors() {
+		p.Trusted = Trusted(p.Path, p.data)
+	}
+	return p
+}
+
+// readProject is ReadProject without looking at the approvals (Trusted is false).
+func readProject(dir string, lang i18n.Lang) Project {
 	abs, err := filepath.Abs(dir)
 	if err == nil {
 		dir = abs
@@ -37,7 +76,7 @@ func LoadProject(dir string, lang i18n.Lang) ([]Agent, Diagnostics) {
 	path := filepath.Join(dir, filepath.FromSlash(ProjectFile))
 	data, err := readProjectFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return Project{}
 	}
 	if err != nil {
 		p := &projectLoad{path: path, dir: dir, lang: lang}
@@ -51,9 +90,19 @@ func LoadProject(dir string, lang i18n.Lang) ([]Agent, Diagnostics) {
 		default:
 			p.fail(0, "", pUnreadable, err)
 		}
-		return nil, p.diags
+		return Project{Path: path, Diags: p.diags}
 	}
-	return parseProject(dir, path, lang, data)
+	agents, diags := parseProject(dir, path, lang, data)
+	return Project{Path: path, Agents: agents, Diags: diags, data: data}
+}
+
+// NotAllowedText is what is said of a project agents file defining n agents that the
+// user has not allowed, in lang.
+func NotAllowedText(lang i18n.Lang, n int) string {
+	if n == 1 {
+		return projectText(lang, "", pNotAllowedOne)
+	}
+	return projectText(lang, "", pNotAllowed, n)
 }
 
 // parseProject reads the project agents file at path, whose content is data; dir is the
@@ -379,15 +428,24 @@ func resolveAgainst(dir, p string) string {
 	return filepath.Clean(p)
 }
 
-// MergeProject adds the project's agents to the configuration's: a project agent with
-// the name of a configuration agent replaces it where it stands, the others are appended
-// in the project file's order.
-func MergeProject(cfg *Config, agents []Agent) {
+// MergeProject adds the project's agents after the configuration's, in the file's order,
+// each marked Project. A project agent never replaces an agent of the configuration: when
+// its name is already taken, the configuration's is kept and the project's is left out,
+// with a warning (in the configuration's language) naming both.
+func MergeProject(cfg *Config, agents []Agent) Diagnostics {
+	var diags Diagnostics
 	for _, a := range agents {
 		if existing := cfg.Agent(a.Name); existing != nil {
-			*existing = a
+			diags = append(diags, Diagnostic{
+				File:    a.Source,
+				Line:    a.Line,
+				Message: projectText(cfg.UI.Language, a.Source, pCollides, quoteIn(cfg.UI.Language, a.Title), a.Name, quoteIn(cfg.UI.Language, existing.Title)),
+				Warning: true,
+			})
 			continue
 		}
+		a.Project = true
 		cfg.Agents = append(cfg.Agents, a)
 	}
+	return diags
 }

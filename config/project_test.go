@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -355,22 +356,32 @@ func TestNameFromTitle(t *testing.T) {
 }
 
 func TestMergeProject(t *testing.T) {
-	cfg := &Config{Agents: []Agent{
-		{Name: "alice", Title: "Alice"},
-		{Name: "bob", Title: "Bob (config)"},
-		{Name: "carol", Title: "Carol"},
-	}}
-	MergeProject(cfg, []Agent{
-		{Name: "dave", Title: "Dave"},
-		{Name: "bob", Title: "Bob (project)"},
-	})
-	var got []string
-	for _, a := range cfg.Agents {
-		got = append(got, a.Name+"="+a.Title)
-	}
-	want := []string{"alice=Alice", "bob=Bob (project)", "carol=Carol", "dave=Dave"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("merged agents = %q; want %q", got, want)
+	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
+		cfg := &Config{UI: UI{Language: lang}, Agents: []Agent{
+			{Name: "alice", Title: "Alice"},
+			{Name: "bob", Title: "Bob (config)"},
+			{Name: "carol", Title: "Carol"},
+		}}
+		diags := MergeProject(cfg, []Agent{
+			{Name: "dave", Title: "Dave", Source: "/p/.sidekicks/acp.toml"},
+			{Name: "bob", Title: "Bob (project)", Source: "/p/.sidekicks/acp.toml", Line: 5},
+		})
+		var got []string
+		for _, a := range cfg.Agents {
+			got = append(got, fmt.Sprintf("%s=%s project=%v", a.Name, a.Title, a.Project))
+		}
+		// The configuration's bob is kept, in its place; the project's is left out.
+		want := []string{"alice=Alice project=false", "bob=Bob (config) project=false", "carol=Carol project=false", "dave=Dave project=true"}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: merged agents = %q; want %q", lang, got, want)
+		}
+		wantMsg := map[i18n.Lang]string{
+			i18n.English: `reading /p/.sidekicks/acp.toml: agent "Bob (project)" is not added: the configuration already has an agent named @bob ("Bob (config)"), which is kept; rename one of them`,
+			i18n.French:  "lecture de /p/.sidekicks/acp.toml : l'agent « Bob (project) » n'est pas ajouté : la configuration a déjà un agent nommé @bob (« Bob (config) »), qui est gardé ; renommez l'un des deux",
+		}[lang]
+		if len(diags) != 1 || !diags[0].Warning || diags[0].Line != 5 || diags[0].File != "/p/.sidekicks/acp.toml" || diags[0].Message != wantMsg {
+			t.Errorf("%s: diagnostics %+v; want one warning %q", lang, diags, wantMsg)
+		}
 	}
 }
 

@@ -33,6 +33,12 @@ const (
 	pWantTable
 	pNotInPath
 	pNoSuchCommand
+	pCollides
+	pNotAllowed
+	pNotAllowedOne
+	pDescCommand
+	pDescWorkspace
+	pDescEnv
 	projectMessageCount // not a message: the number of keys
 )
 
@@ -56,6 +62,12 @@ var projectMessagesEN = [projectMessageCount]string{
 	pWantTable:     `%s: %s must be a table of texts, such as { LOG_LEVEL = "debug" }`,
 	pNotInPath:     "%s: the command %s is not in PATH; install it, or give its path",
 	pNoSuchCommand: "%s: the command %s does not exist",
+	pCollides:      "agent %s is not added: the configuration already has an agent named @%s (%s), which is kept; rename one of them",
+	pNotAllowed:    "this folder defines %d agents in .sidekicks/acp.toml — not allowed; review and allow it in Sidekicks (or `sidekicks allow`)",
+	pDescCommand:   "command:   %s",
+	pDescWorkspace: "workspace: %s",
+	pDescEnv:       "env:       %s",
+	pNotAllowedOne: "this folder defines 1 agent in .sidekicks/acp.toml — not allowed; review and allow it in Sidekicks (or `sidekicks allow`)",
 }
 
 var projectMessagesFR = [projectMessageCount]string{
@@ -78,6 +90,12 @@ var projectMessagesFR = [projectMessageCount]string{
 	pWantTable:     `%s : %s doit être une table de textes, comme { LOG_LEVEL = "debug" }`,
 	pNotInPath:     "%s : la commande %s est introuvable dans le PATH ; installez-la, ou indiquez son chemin",
 	pNoSuchCommand: "%s : la commande %s n'existe pas",
+	pCollides:      "l'agent %s n'est pas ajouté : la configuration a déjà un agent nommé @%s (%s), qui est gardé ; renommez l'un des deux",
+	pNotAllowed:    "ce dossier définit %d agents dans .sidekicks/acp.toml — non autorisé ; examinez-le et autorisez-le dans Sidekicks (ou `sidekicks allow`)",
+	pDescCommand:   "commande :  %s",
+	pDescWorkspace: "dossier :   %s",
+	pDescEnv:       "env :       %s",
+	pNotAllowedOne: "ce dossier définit 1 agent dans .sidekicks/acp.toml — non autorisé ; examinez-le et autorisez-le dans Sidekicks (ou `sidekicks allow`)",
 }
 
 // projectCatalogue holds the messages about a project agents file in every language.

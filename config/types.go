@@ -58,6 +58,10 @@ type Agent struct {
 	Source string
 	// Line is the line of the agent's entry in Source (0 when unknown).
 	Line int
+	// Project is true for an agent of a project agents file (set by MergeProject): its
+	// process gets a minimal environment, and a window restored at start does not start
+	// it.
+	Project bool
 }
 
 // Runtime says where an agent runs, and so how its files and terminal are reached.

@@ -48,7 +48,8 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 		} else {
 			proc, err = StartProcess(ProcessOptions{
 				Path: cfg.CommandPath, Args: cfg.Args, Dir: cfg.Workspace, Env: envList(cfg.Env),
-				Log: log, Grace: s.opts.StopGrace, Name: a.name, Go: s.opts.Go,
+				MinimalEnv: cfg.Project,
+				Log:        log, Grace: s.opts.StopGrace, Name: a.name, Go: s.opts.Go,
 			})
 		}
 	}

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	goruntime "runtime"
 	"strings"
 	"sync"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/guard"
 )
 
@@ -22,26 +22,9 @@ const (
 )
 
 // StateDir returns Sidekicks' state folder: $SIDEKICKS_STATE_DIR, or "sidekicks" in
-// $XDG_STATE_HOME (else ~/.local/state) on Linux and in ~/Library/Logs on macOS.
-func StateDir() (string, error) {
-	if d := os.Getenv("SIDEKICKS_STATE_DIR"); d != "" {
-		return d, nil
-	}
-	home, err := os.UserHomeDir()
-	if goruntime.GOOS == "darwin" {
-		if err != nil {
-			return "", fmt.Errorf("finding the state folder: %w", err)
-		}
-		return filepath.Join(home, "Library", "Logs", "sidekicks"), nil
-	}
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "sidekicks"), nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("finding the state folder: %w", err)
-	}
-	return filepath.Join(home, ".local", "state", "sidekicks"), nil
-}
+// $XDG_STATE_HOME (else ~/.local/state) on Linux and in ~/Library/Logs on macOS. It is
+// config.StateDir, where the approvals of project agents files are kept too.
+func StateDir() (string, error) { return config.StateDir() }
 
 // LogsDir returns the folder of the agents' logs and Sidekicks' own: StateDir()/logs.
 func LogsDir() (string, error) {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -49,6 +50,10 @@ type ProcessOptions struct {
 	Args []string // its arguments, without the program
 	Dir  string   // its working folder
 	Env  []string // KEY=VALUE added to Sidekicks' environment
+	// MinimalEnv gives the process only the few variables of Sidekicks' environment that
+	// MinimalEnviron keeps, then Env: for an agent of a project agents file, which need
+	// not see the user's tokens.
+	MinimalEnv bool
 	// Log receives the process's stderr, line by line (nil: stderr is discarded).
 	Log   *AgentLog
 	Grace StopGrace
@@ -112,7 +117,11 @@ func StartProcess(o ProcessOptions) (*Process, error) {
 	}
 	cmd := exec.Command(o.Path, o.Args...)
 	cmd.Dir = o.Dir
-	cmd.Env = append(os.Environ(), o.Env...)
+	base := os.Environ()
+	if o.MinimalEnv {
+		base = MinimalEnviron(base)
+	}
+	cmd.Env = append(base, o.Env...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -239,3 +248,22 @@ func (p *pipeEnd) Read(b []byte) (int, error) {
 }
 
 func (p *pipeEnd) Close() error { return p.f.Close() }
+
+// minimalEnvNames are the variables MinimalEnviron keeps, besides every LC_*.
+var minimalEnvNames = map[string]bool{
+	"PATH": true, "HOME": true, "LANG": true, "TERM": true, "TMPDIR": true, "USER": true, "SHELL": true,
+}
+
+// MinimalEnviron keeps of env (KEY=VALUE entries, as os.Environ gives them) only PATH,
+// HOME, LANG, LC_*, TERM, TMPDIR, USER and SHELL: what a program needs to run, without
+// the tokens and keys a user's shell holds.
+func MinimalEnviron(env []string) []string {
+	var out []string
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if minimalEnvNames[k] || strings.HasPrefix(k, "LC_") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

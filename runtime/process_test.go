@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	goruntime "runtime"
 	"strings"
 	"syscall"
@@ -171,4 +173,38 @@ func TestStderrFloodNeitherBlocksNorGrowsMemory(t *testing.T) {
 	}
 	logs.Flush()
 	assertLogFilesBounded(t, dir, "alice", 1<<20)
+}
+
+func TestMinimalEnvKeepsOnlyWhatAProgramNeeds(t *testing.T) {
+	t.Setenv("SIDEKICKS_TEST_SECRET", "s3cret")
+	t.Setenv("LC_TIME", "fr_FR.UTF-8")
+	t.Setenv("TERM", "xterm")
+	out := filepath.Join(t.TempDir(), "env")
+	for _, minimal := range []bool{false, true} {
+		p, err := StartProcess(ProcessOptions{Path: "/bin/sh", Args: []string{"-c", `env > "$0"`, out}, Env: []string{"OWN=mine"}, MinimalEnv: minimal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-p.Done():
+		case <-time.After(deadline):
+			t.Fatal("the process did not end")
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		env := "\n" + string(data)
+		for _, want := range []string{"\nOWN=mine\n", "\nLC_TIME=fr_FR.UTF-8\n", "\nTERM=xterm\n", "\nPATH="} {
+			if !strings.Contains(env, want) {
+				t.Errorf("minimal %v: the environment lacks %q:%s", minimal, strings.TrimSpace(want), env)
+			}
+		}
+		if got := strings.Contains(env, "\nSIDEKICKS_TEST_SECRET=s3cret\n"); got == minimal {
+			t.Errorf("minimal %v: the user's own variable is passed: %v", minimal, got)
+		}
+	}
+	if got := MinimalEnviron([]string{"PATH=/bin", "AWS_SECRET_ACCESS_KEY=k", "LC_ALL=C", "HOME=/h", "PATHX=1", "USER=u", "SHELL=/bin/sh", "TMPDIR=/t", "LANG=C"}); strings.Join(got, " ") != "PATH=/bin LC_ALL=C HOME=/h USER=u SHELL=/bin/sh TMPDIR=/t LANG=C" {
+		t.Errorf("MinimalEnviron kept %q", got)
+	}
 }

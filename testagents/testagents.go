@@ -75,6 +75,8 @@ func Env(t testing.TB) string {
 	t.Setenv("SIDEKICKS_CONFIG", "")
 	// A child built with -race sleeps a second as it exits unless told otherwise.
 	t.Setenv("GORACE", "atexit_sleep_ms=0")
+	// The trust store of project agents files (config.Allow) is the test's own.
+	t.Setenv("SIDEKICKS_STATE_DIR", t.TempDir())
 	dir := t.TempDir()
 	t.Chdir(dir)
 	return dir
