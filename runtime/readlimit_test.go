@@ -172,3 +172,25 @@ func TestLocalOperationsHonourTheirContext(t *testing.T) {
 		}
 	}
 }
+
+// TestExecReadStopsAnEndlessAnswer: an engine that prints without end (a container whose
+// head misbehaves, a file that grows) is stopped once more than the limit came, and the
+// read is refused as too large instead of collecting it all.
+func TestExecReadStopsAnEndlessAnswer(t *testing.T) {
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "docker"), []byte("#!/bin/sh\nexec yes sidekicks\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	ws := NewContainerWorkspace("box", "/work", nil, nil)
+	var before, after goruntime.MemStats
+	goruntime.ReadMemStats(&before)
+	_, err := readQuickly(t, ws, "endless.txt", 1<<20, 10*time.Second)
+	goruntime.ReadMemStats(&after)
+	if !errors.Is(err, ErrTooLarge) {
+		t.Errorf("err = %v, want ErrTooLarge", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("the read allocated %d MiB", alloc>>20)
+	}
+}
