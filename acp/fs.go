@@ -18,8 +18,9 @@ import (
 // limits of agents (10 MiB for the Go SDK's).
 const MaxReadContent = 8 << 20
 
-// MaxReadSource is the largest file fs/read_text_file picks lines from (64 MiB): the
-// workspace reads at most that much of it, and refuses a bigger file without loading it.
+// MaxReadSource is the largest file fs/read_text_file picks lines from (64 MiB) when the
+// Workspace is no LineReader: it reads at most that much of it, and refuses a bigger file
+// without loading it. A LineReader serves lines from a file of any size.
 const MaxReadSource = 64 << 20
 
 // serveRead answers fs/read_text_file: the file's text, or the lines [line, line+limit)
@@ -40,6 +41,24 @@ func (c *Conn) serveRead(params json.RawMessage) (any, *outError) {
 		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": limit must not be negative"}
 	}
 	whole := req.Line == nil && req.Limit == nil
+	if lr, ok := c.opts.Workspace.(LineReader); ok && !whole {
+		line, limit := 1, -1
+		if req.Line != nil {
+			line = *req.Line
+		}
+		if req.Limit != nil {
+			limit = *req.Limit
+		}
+		data, err := lr.ReadLines(c.requestContext(), rel, line, limit, MaxReadContent)
+		switch {
+		case err != nil && isTooLarge(err):
+			return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": the text is over the " +
+				byteSize(MaxReadContent) + " one answer may carry; read it in smaller parts with line and limit"}
+		case err != nil:
+			return nil, fsError("reading", req.Path, err)
+		}
+		return sdk.ReadTextFileResponse{Content: string(data)}, nil
+	}
 	limit := int64(MaxReadSource)
 	if whole {
 		limit = MaxReadContent

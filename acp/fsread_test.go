@@ -1,6 +1,7 @@
 package acp_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,9 +16,10 @@ import (
 )
 
 // TestReadsOfHugeFilesPipesAndDevicesAreRefusedQuickly: an agent asks to read a named
-// pipe that nobody writes to, a device, and a 1 GiB file (sparse), whole and in parts.
-// Each read is refused as a refusal (invalid params) within seconds, the client loading
-// none of them: the turn allocates far less than the file.
+// pipe that nobody writes to, a device, and a 1 GiB file (sparse, one line of zeros),
+// whole and in parts. Each read is refused as a refusal (invalid params) within seconds,
+// the client loading none of them: the turn allocates far less than the file. The last
+// lines of a 77 MB file are served, without loading it either.
 func TestReadsOfHugeFilesPipesAndDevicesAreRefusedQuickly(t *testing.T) {
 	ws := workspaceDir(t)
 	writeFiles(t, ws, map[string]string{"notes.txt": "one\ntwo\n"})
@@ -32,11 +34,26 @@ func TestReadsOfHugeFilesPipesAndDevicesAreRefusedQuickly(t *testing.T) {
 		t.Fatal(err)
 	}
 	big.Close()
+	log, err := os.Create(filepath.Join(ws, "lines.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := bytes.Repeat([]byte("0123456789\n"), 100_000)
+	for range 70 {
+		if _, err := log.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := log.WriteString("last but one\nlast\n"); err != nil {
+		t.Fatal(err)
+	}
+	log.Close()
 	in := func(name string) string { return ws + "/" + name }
 	cases := []fsCase{
 		{op: fsOp{Op: "read", Path: in("pipe")}, error: "not a regular file", code: -32602},
 		{op: fsOp{Op: "read", Path: in("huge.log")}, error: "read it in parts with line and limit", code: -32602},
-		{op: fsOp{Op: "read", Path: in("huge.log"), Line: intp(1), Limit: intp(10)}, error: "over the 64 MiB", code: -32602},
+		{op: fsOp{Op: "read", Path: in("huge.log"), Line: intp(1), Limit: intp(10)}, error: "read it in smaller parts", code: -32602},
+		{op: fsOp{Op: "read", Path: in("lines.log"), Line: intp(7_000_001), Limit: intp(5)}, content: "last but one\nlast\n"},
 		{op: fsOp{Op: "read", Path: in("notes.txt"), Line: intp(2)}, content: "two\n"},
 	}
 	// A device like /dev/null, when this test may make one (root).

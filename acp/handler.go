@@ -51,6 +51,15 @@ type Workspace interface {
 	WriteFile(ctx context.Context, rel string, data []byte) error
 }
 
+// LineReader is what a Workspace may also offer: the lines [line, line+limit) of a
+// regular file (line is 1-based, a negative limit means to the end, a line ends after its
+// newline), read only as far as needed, at most max bytes of them (refused beyond, as
+// ReadFile refuses a file over its limit). The fs handlers then serve line and limit from
+// a file of any size; without it, from a file of at most MaxReadSource.
+type LineReader interface {
+	ReadLines(ctx context.Context, rel string, line, limit int, max int64) ([]byte, error)
+}
+
 // Refusal is how a Workspace implementation that cannot use this package's sentinel errors
 // (the runtime package does not import acp) says that it refused a path on purpose.
 type Refusal interface {

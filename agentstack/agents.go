@@ -142,6 +142,11 @@ func (w acpWorkspace) ReadFile(ctx context.Context, rel string, max int64) ([]by
 	return b, refusal(err)
 }
 
+func (w acpWorkspace) ReadLines(ctx context.Context, rel string, line, limit int, max int64) ([]byte, error) {
+	b, err := w.Workspace.ReadLines(ctx, rel, line, limit, max)
+	return b, refusal(err)
+}
+
 func (w acpWorkspace) WriteFile(ctx context.Context, rel string, data []byte) error {
 	return refusal(w.Workspace.WriteFile(ctx, rel, data))
 }

@@ -80,6 +80,26 @@ func (w *ExecWorkspace) ReadFile(ctx context.Context, rel string, limit int64) (
 	return r.out, nil
 }
 
+// ReadLines returns the lines [line, line+limit) of a regular file: the script cuts them
+// with tail and head, and copies at most max+1 bytes of them (head -c); this side stops
+// the command once more than max bytes came.
+func (w *ExecWorkspace) ReadLines(ctx context.Context, rel string, line, limit int, maxBytes int64) ([]byte, error) {
+	line, limit, maxBytes = max(line, 1), max(limit, -1), max(maxBytes, 0)
+	op := fmt.Sprintf("lines=%d,%d,%d", line, limit, maxBytes)
+	r, err := w.op(ctx, op, max(maxBytes+1, 64<<10), nil, nil, rel)
+	var over *outputOverError
+	switch {
+	case errors.As(err, &over):
+		err = &TooLargeError{Limit: maxBytes}
+	case err == nil && int64(len(r.out)) > maxBytes:
+		err = &TooLargeError{Limit: maxBytes}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %q: %w", rel, err)
+	}
+	return r.out, nil
+}
+
 // WriteFile replaces a file: the data goes to a temporary file beside it, which is then
 // renamed over it; an existing file keeps its permissions.
 func (w *ExecWorkspace) WriteFile(ctx context.Context, rel string, data []byte) error {

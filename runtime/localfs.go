@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -67,24 +68,11 @@ func (w *LocalWorkspace) clean(rel string) (string, error) {
 func (w *LocalWorkspace) ReadFile(ctx context.Context, rel string, max int64) ([]byte, error) {
 	var data []byte
 	err := w.with(ctx, rel, true, func(root *os.Root, _, real string) error {
-		fi, err := root.Lstat(real)
-		if err != nil {
-			return err
-		}
-		if err := readable(fi, max); err != nil {
-			return err
-		}
-		f, err := root.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		f, fi, err := openRegular(root, real, max)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		if fi, err = f.Stat(); err != nil {
-			return err
-		}
-		if err := readable(fi, max); err != nil {
-			return err
-		}
 		data, err = readAtMost(ctx, f, fi.Size(), max)
 		return err
 	})
@@ -92,6 +80,52 @@ func (w *LocalWorkspace) ReadFile(ctx context.Context, rel string, max int64) ([
 		return nil, fmt.Errorf("reading %q: %w", rel, err)
 	}
 	return data, nil
+}
+
+// ReadLines returns the lines [line, line+limit) of a regular file, read as far as
+// needed through a small buffer, refusing a text over max bytes. It opens the file as
+// ReadFile does, whatever its size.
+func (w *LocalWorkspace) ReadLines(ctx context.Context, rel string, line, limit int, max int64) ([]byte, error) {
+	var data []byte
+	err := w.with(ctx, rel, true, func(root *os.Root, _, real string) error {
+		f, _, err := openRegular(root, real, math.MaxInt64)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		data, err = selectLines(ctx, f, line, limit, max)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading %q: %w", rel, err)
+	}
+	return data, nil
+}
+
+// openRegular opens the regular file real (resolved, without links) of at most max bytes
+// for reading. What is not a regular file is refused before it is opened, and the file is
+// opened without blocking (a named pipe swapped in meanwhile would block open(2)), then
+// checked again: a swap is refused too.
+func openRegular(root *os.Root, real string, max int64) (*os.File, fs.FileInfo, error) {
+	fi, err := root.Lstat(real)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := readable(fi, max); err != nil {
+		return nil, nil, err
+	}
+	f, err := root.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi, err = f.Stat(); err == nil {
+		err = readable(fi, max)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
 }
 
 // readable refuses what ReadFile must not read: a folder, what is not a regular file, a

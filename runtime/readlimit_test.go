@@ -3,9 +3,11 @@ package runtime
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	goruntime "runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -192,5 +194,60 @@ func TestExecReadStopsAnEndlessAnswer(t *testing.T) {
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
 		t.Errorf("the read allocated %d MiB", alloc>>20)
+	}
+}
+
+// TestReadLinesReadsOnlyWhatItNeeds: lines are picked as fs/read_text_file means them
+// (1-based, a line ends after its newline, the last may have none), from a file much
+// bigger than the text returned, without loading it; a text over the limit is refused,
+// and so is what is not a regular file.
+func TestReadLinesReadsOnlyWhatItNeeds(t *testing.T) {
+	for kind, newWS := range workspaceKinds() {
+		t.Run(kind, func(t *testing.T) {
+			f := newFixture(t)
+			ws := newWS(t, f.root, nil)
+			ctx := context.Background()
+			mustWrite(t, filepath.Join(f.root, "abc.txt"), "one\ntwo\nthree")
+			for _, c := range []struct {
+				line, limit int
+				want        string
+			}{
+				{1, -1, "one\ntwo\nthree"}, {2, 1, "two\n"}, {2, -1, "two\nthree"}, {1, 2, "one\ntwo\n"},
+				{3, 5, "three"}, {10, -1, ""}, {10, 2, ""}, {1, 0, ""},
+			} {
+				got, err := ws.ReadLines(ctx, "abc.txt", c.line, c.limit, 1<<20)
+				if err != nil || string(got) != c.want {
+					t.Errorf("lines %d+%d = %q, %v; want %q", c.line, c.limit, got, err, c.want)
+				}
+			}
+			if _, err := ws.ReadLines(ctx, "abc.txt", 1, 2, 7); !errors.Is(err, ErrTooLarge) {
+				t.Errorf("8 bytes with a limit of 7: err = %v, want ErrTooLarge", err)
+			}
+			if err := syscall.Mkfifo(filepath.Join(f.root, "pipe"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ws.ReadLines(ctx, "pipe", 1, 1, 1<<20); !errors.Is(err, ErrNotRegular) {
+				t.Errorf("pipe: err = %v, want ErrNotRegular", err)
+			}
+
+			// 2 million lines (24 MiB): the last two cost no more than themselves.
+			var b strings.Builder
+			for i := range 2_000_000 {
+				fmt.Fprintf(&b, "%011d\n", i)
+			}
+			mustWrite(t, filepath.Join(f.root, "big.txt"), b.String())
+			b.Reset()
+			var before, after goruntime.MemStats
+			goruntime.GC()
+			goruntime.ReadMemStats(&before)
+			got, err := ws.ReadLines(ctx, "big.txt", 1_999_999, 5, 1<<20)
+			goruntime.ReadMemStats(&after)
+			if err != nil || string(got) != "00001999998\n00001999999\n" {
+				t.Errorf("the last lines = %q, %v", got, err)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+				t.Errorf("reading two lines allocated %d KiB", alloc>>10)
+			}
+		})
 	}
 }

@@ -91,6 +91,12 @@ type Workspace interface {
 	// file is refused with a *TooLargeError, having read at most max+1 bytes of it; what
 	// is not a regular file (a named pipe, a device) with ErrNotRegular, without blocking.
 	ReadFile(ctx context.Context, rel string, max int64) ([]byte, error)
+	// ReadLines returns the lines [line, line+limit) of a regular file (line is 1-based,
+	// a negative limit means to the end; a line ends after its newline), reading the file
+	// only as far as needed: a file of any size is served in bounded memory. A text over
+	// max bytes is refused with a *TooLargeError, what is not a regular file with
+	// ErrNotRegular.
+	ReadLines(ctx context.Context, rel string, line, limit int, max int64) ([]byte, error)
 	// WriteFile replaces a file atomically, creating it and its folders when missing. An
 	// existing file keeps its permissions.
 	WriteFile(ctx context.Context, rel string, data []byte) error
