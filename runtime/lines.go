@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -13,24 +14,11 @@ import (
 // are skipped through a small buffer, never held: a file of any size costs this much
 // memory and the lines returned. A line beyond the end gives nothing.
 func selectLines(ctx context.Context, r io.Reader, line, limit int, max int64) ([]byte, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	for n := 1; n < line; n++ {
-		for {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			_, err := br.ReadSlice('\n')
-			if err == nil {
-				break
-			}
-			if errors.Is(err, io.EOF) {
-				return nil, nil
-			}
-			if !errors.Is(err, bufio.ErrBufferFull) {
-				return nil, err
-			}
-		}
+	rest, err := skipLines(ctx, r, line-1)
+	if err != nil || rest == nil {
+		return nil, err
 	}
+	br := bufio.NewReaderSize(rest, 64<<10)
 	if limit < 0 {
 		return readAtMost(ctx, br, 0, max)
 	}
@@ -58,3 +46,36 @@ func selectLines(ctx context.Context, r io.Reader, line, limit int, max int64) (
 	}
 	return out, nil
 }
+
+// skipLines reads r past n newlines, a 64 KiB block at a time (counting the newlines of a
+// block at once), and returns what follows them: the rest of the last block, then r. It
+// returns nil without error when r ends first.
+func skipLines(ctx context.Context, r io.Reader, n int) (io.Reader, error) {
+	if n <= 0 {
+		return r, nil
+	}
+	buf := make([]byte, 64<<10)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		k, err := r.Read(buf)
+		block := buf[:k]
+		if c := bytes.Count(block, newline); c < n {
+			n -= c
+		} else {
+			for ; n > 0; n-- {
+				block = block[bytes.IndexByte(block, '\n')+1:]
+			}
+			return io.MultiReader(bytes.NewReader(block), r), nil
+		}
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+var newline = []byte{'\n'}
