@@ -19,6 +19,11 @@ import (
 // limits of agents (10 MiB for the Go SDK's).
 const MaxReadContent = 8 << 20
 
+// MaxReadSource is the largest file fs/read_text_file picks lines from (64 MiB) when the
+// Workspace is no LineReader: it reads at most that much of it, and refuses a bigger file
+// without loading it. A LineReader serves lines from a file of any size.
+const MaxReadSource = 64 << 20
+
 // serveRead answers fs/read_text_file: the file's text, or the lines [line, line+limit)
 // of it (line is 1-based), when the path is inside the workspace.
 func (c *Conn) serveRead(params json.RawMessage) (any, *outError) {
@@ -36,8 +41,38 @@ func (c *Conn) serveRead(params json.RawMessage) (any, *outError) {
 	if req.Limit != nil && *req.Limit < 0 {
 		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": limit must not be negative"}
 	}
-	data, err := c.opts.Workspace.ReadFile(c.requestContext(), rel)
-	if err != nil {
+	whole := req.Line == nil && req.Limit == nil
+	if lr, ok := c.opts.Workspace.(LineReader); ok && !whole {
+		line, limit := 1, -1
+		if req.Line != nil {
+			line = *req.Line
+		}
+		if req.Limit != nil {
+			limit = *req.Limit
+		}
+		data, err := lr.ReadLines(c.requestContext(), rel, line, limit, MaxReadContent)
+		switch {
+		case err != nil && isTooLarge(err):
+			return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": the text is over the " +
+				byteSize(MaxReadContent) + " one answer may carry; read it in smaller parts with line and limit"}
+		case err != nil:
+			return nil, fsError("reading", req.Path, err)
+		}
+		return sdk.ReadTextFileResponse{Content: string(data)}, nil
+	}
+	limit := int64(MaxReadSource)
+	if whole {
+		limit = MaxReadContent
+	}
+	data, err := c.opts.Workspace.ReadFile(c.requestContext(), rel, limit)
+	switch {
+	case err != nil && whole && isTooLarge(err):
+		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": the text is over the " +
+			byteSize(MaxReadContent) + " one answer may carry; read it in parts with line and limit"}
+	case err != nil && isTooLarge(err):
+		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": the file is over the " +
+			byteSize(MaxReadSource) + " Sidekicks reads lines from"}
+	case err != nil:
 		return nil, fsError("reading", req.Path, err)
 	}
 	data = selectLines(data, req.Line, req.Limit)
@@ -143,8 +178,24 @@ func fsError(doing, p string, err error) *outError {
 		return &outError{Code: codeInvalidParams, Message: msg + "the file is protected from the agent (" + safetext.Snippet(err.Error(), maxQuoted) + ")"}
 	case errors.Is(err, fs.ErrNotExist):
 		return &outError{Code: codeResourceNotFound, Message: msg + "no such file"}
+	case isNotRegular(err):
+		return &outError{Code: codeInvalidParams, Message: msg + "not a regular file (a named pipe, a device…); it is not read"}
 	}
 	return &outError{Code: codeInternalError, Message: msg + safetext.Snippet(err.Error(), maxQuoted)}
+}
+
+// isTooLarge reports whether a Workspace refused a read because the file is over the
+// limit asked: err, or an error it wraps, has a TooLarge method that says so.
+func isTooLarge(err error) bool {
+	var e interface{ TooLarge() bool }
+	return errors.As(err, &e) && e.TooLarge()
+}
+
+// isNotRegular reports whether a Workspace refused a read because the path is not a
+// regular file: err, or an error it wraps, has a NotRegularFile method that says so.
+func isNotRegular(err error) bool {
+	var e interface{ NotRegularFile() bool }
+	return errors.As(err, &e) && e.NotRegularFile()
 }
 
 // refusal reports whether err, or an error it wraps, is a Refusal that says yes to is.

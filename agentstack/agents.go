@@ -146,8 +146,13 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 // runtime's refusals into the acp package's, so that the agent is told why.
 type acpWorkspace struct{ runtime.Workspace }
 
-func (w acpWorkspace) ReadFile(ctx context.Context, rel string) ([]byte, error) {
-	b, err := w.Workspace.ReadFile(ctx, rel)
+func (w acpWorkspace) ReadFile(ctx context.Context, rel string, max int64) ([]byte, error) {
+	b, err := w.Workspace.ReadFile(ctx, rel, max)
+	return b, refusal(err)
+}
+
+func (w acpWorkspace) ReadLines(ctx context.Context, rel string, line, limit int, max int64) ([]byte, error) {
+	b, err := w.Workspace.ReadLines(ctx, rel, line, limit, max)
 	return b, refusal(err)
 }
 

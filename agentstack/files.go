@@ -2,6 +2,7 @@ package agentstack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"path"
@@ -59,16 +60,17 @@ func (f *workspaceFiles) Known(p string) bool {
 	return files[name]
 }
 
-// Read returns a file's text, refusing one over maxEmbedded.
+// Read returns a file's text, refusing one over maxEmbedded without loading it, and what
+// is not a regular file (a named pipe, a device) without blocking.
 func (f *workspaceFiles) Read(p string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), filesTimeout)
 	defer cancel()
-	data, err := f.ws.ReadFile(ctx, p)
+	data, err := f.ws.ReadFile(ctx, p, maxEmbedded)
+	if errors.Is(err, runtime.ErrTooLarge) {
+		return "", fmt.Errorf("%s is over the %d bytes a prompt carries whole: %w", p, maxEmbedded, err)
+	}
 	if err != nil {
 		return "", err
-	}
-	if len(data) > maxEmbedded {
-		return "", fmt.Errorf("%s is %d bytes, over the %d bytes a prompt carries whole", p, len(data), maxEmbedded)
 	}
 	return string(data), nil
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -55,9 +56,44 @@ func (w *ExecWorkspace) Protected(rel string) bool {
 	return err == nil && w.protect.match(r)
 }
 
-// ReadFile returns the content of a file.
-func (w *ExecWorkspace) ReadFile(ctx context.Context, rel string) ([]byte, error) {
-	r, err := w.op(ctx, "read", nil, nil, rel)
+// ReadFile returns the content of a regular file of at most max bytes. The script refuses
+// what is not a regular file and a file over max before reading it, and copies at most
+// max+1 bytes of it; this side stops the command once more than max bytes came (a file
+// that grew meanwhile), and refuses the file with a *TooLargeError.
+func (w *ExecWorkspace) ReadFile(ctx context.Context, rel string, limit int64) ([]byte, error) {
+	limit = max(limit, 0)
+	// The cap leaves room for the paths a first run prints when links were followed.
+	r, err := w.op(ctx, "read="+strconv.FormatInt(limit, 10), max(limit+1, 64<<10), nil, nil, rel)
+	var over *outputOverError
+	var large *TooLargeError
+	switch {
+	case errors.As(err, &over):
+		err = &TooLargeError{Limit: limit}
+	case errors.As(err, &large):
+		large.Limit = limit
+	case err == nil && int64(len(r.out)) > limit:
+		err = &TooLargeError{Limit: limit}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %q: %w", rel, err)
+	}
+	return r.out, nil
+}
+
+// ReadLines returns the lines [line, line+limit) of a regular file: the script cuts them
+// with tail and head, and copies at most max+1 bytes of them (head -c); this side stops
+// the command once more than max bytes came.
+func (w *ExecWorkspace) ReadLines(ctx context.Context, rel string, line, limit int, maxBytes int64) ([]byte, error) {
+	line, limit, maxBytes = max(line, 1), max(limit, -1), max(maxBytes, 0)
+	op := fmt.Sprintf("lines=%d,%d,%d", line, limit, maxBytes)
+	r, err := w.op(ctx, op, max(maxBytes+1, 64<<10), nil, nil, rel)
+	var over *outputOverError
+	switch {
+	case errors.As(err, &over):
+		err = &TooLargeError{Limit: maxBytes}
+	case err == nil && int64(len(r.out)) > maxBytes:
+		err = &TooLargeError{Limit: maxBytes}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading %q: %w", rel, err)
 	}
@@ -67,7 +103,7 @@ func (w *ExecWorkspace) ReadFile(ctx context.Context, rel string) ([]byte, error
 // WriteFile replaces a file: the data goes to a temporary file beside it, which is then
 // renamed over it; an existing file keeps its permissions.
 func (w *ExecWorkspace) WriteFile(ctx context.Context, rel string, data []byte) error {
-	_, err := w.op(ctx, "write", data, w.refuseProtected, rel)
+	_, err := w.op(ctx, "write", maxExecOutput, data, w.refuseProtected, rel)
 	if err != nil {
 		return fmt.Errorf("writing %q: %w", rel, err)
 	}
@@ -76,7 +112,7 @@ func (w *ExecWorkspace) WriteFile(ctx context.Context, rel string, data []byte) 
 
 // List returns the entries of a folder, sorted by name.
 func (w *ExecWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error) {
-	r, err := w.op(ctx, "list", nil, nil, rel)
+	r, err := w.op(ctx, "list", maxExecOutput, nil, nil, rel)
 	if err != nil {
 		return nil, fmt.Errorf("listing %q: %w", rel, err)
 	}
@@ -102,7 +138,7 @@ func (w *ExecWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error
 
 // Mkdir creates a folder and its parents.
 func (w *ExecWorkspace) Mkdir(ctx context.Context, rel string) error {
-	if _, err := w.op(ctx, "mkdir", nil, w.refuseProtected, rel); err != nil {
+	if _, err := w.op(ctx, "mkdir", maxExecOutput, nil, w.refuseProtected, rel); err != nil {
 		return fmt.Errorf("creating folder %q: %w", rel, err)
 	}
 	return nil
@@ -111,7 +147,7 @@ func (w *ExecWorkspace) Mkdir(ctx context.Context, rel string) error {
 // Rename moves a file or a folder; the destination must not exist.
 func (w *ExecWorkspace) Rename(ctx context.Context, from, to string) error {
 	err := func() error {
-		r, err := w.op(ctx, "walk", nil, w.refuseProtected, from)
+		r, err := w.op(ctx, "walk", maxExecOutput, nil, w.refuseProtected, from)
 		if err != nil {
 			return err
 		}
@@ -130,7 +166,7 @@ func (w *ExecWorkspace) Rename(ctx context.Context, from, to string) error {
 				return fmt.Errorf("%q: %w", moved, ErrProtected)
 			}
 		}
-		_, err = w.op(ctx, "rename", nil, w.refuseProtected, from, to)
+		_, err = w.op(ctx, "rename", maxExecOutput, nil, w.refuseProtected, from, to)
 		return err
 	}()
 	if err != nil {
@@ -143,7 +179,7 @@ func (w *ExecWorkspace) Rename(ctx context.Context, from, to string) error {
 // file.
 func (w *ExecWorkspace) Delete(ctx context.Context, rel string) error {
 	err := func() error {
-		r, err := w.op(ctx, "walk", nil, w.refuseProtected, rel)
+		r, err := w.op(ctx, "walk", maxExecOutput, nil, w.refuseProtected, rel)
 		if err != nil {
 			return err
 		}
@@ -152,7 +188,7 @@ func (w *ExecWorkspace) Delete(ctx context.Context, rel string) error {
 				return fmt.Errorf("contains %q: %w", p, ErrProtected)
 			}
 		}
-		_, err = w.op(ctx, "delete", nil, w.refuseProtected, rel)
+		_, err = w.op(ctx, "delete", maxExecOutput, nil, w.refuseProtected, rel)
 		return err
 	}()
 	if err != nil {

@@ -36,8 +36,8 @@ func TestExecWorkspaceCommands(t *testing.T) {
 			}{
 				{func() error { return w.WriteFile(ctx, "a.txt", []byte("x")) },
 					[][]string{cmd("write", f.root, f.root+"/a.txt")}},
-				{func() error { _, err := w.ReadFile(ctx, "a.txt"); return err },
-					[][]string{cmd("read", f.root, f.root+"/a.txt")}},
+				{func() error { _, err := w.ReadFile(ctx, "a.txt", 1<<20); return err },
+					[][]string{cmd("read=1048576", f.root, f.root+"/a.txt")}},
 				{func() error { _, err := w.List(ctx, ""); return err },
 					[][]string{cmd("list", f.root, f.root)}},
 				{func() error { return w.Mkdir(ctx, "d/e") },
@@ -54,7 +54,7 @@ func TestExecWorkspaceCommands(t *testing.T) {
 					return nil
 				}, nil},
 				{func() error {
-					if _, err := w.ReadFile(ctx, "../x"); !errors.Is(err, ErrOutside) {
+					if _, err := w.ReadFile(ctx, "../x", 1<<20); !errors.Is(err, ErrOutside) {
 						return err
 					}
 					return nil

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -22,17 +23,52 @@ type execResult struct {
 
 // Exit statuses of execScript.
 const (
-	exitDangling = 64
-	exitRecheck  = 65
-	exitExists   = 66
-	exitMissing  = 67
-	exitIsFolder = 68
-	exitNoRoot   = 69
+	exitDangling  = 64
+	exitRecheck   = 65
+	exitExists    = 66
+	exitMissing   = 67
+	exitIsFolder  = 68
+	exitNoRoot    = 69
+	exitIrregular = 70
+	exitTooLarge  = 71
 )
 
+// maxExecOutput bounds what one operation other than a read may print (a listing, a walk):
+// past it the command is stopped and the operation fails.
+const maxExecOutput = 64 << 20
+
+// outputOverError is an operation stopped because it printed more than its cap.
+type outputOverError struct{ limit int64 }
+
+func (e *outputOverError) Error() string {
+	return fmt.Sprintf("the answer passed %d bytes; stopped", e.limit)
+}
+
+// cappedBuffer collects a command's output up to limit bytes; the write that passes it
+// fails and calls stop (which kills the command).
+type cappedBuffer struct {
+	buf   bytes.Buffer
+	limit int64
+	over  bool
+	stop  func()
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	if b.over {
+		return 0, &outputOverError{b.limit}
+	}
+	if int64(b.buf.Len())+int64(len(p)) > b.limit {
+		b.over = true
+		b.stop()
+		return 0, &outputOverError{b.limit}
+	}
+	return b.buf.Write(p)
+}
+
 // op runs one operation of execScript on the paths (relative to the workspace), checking
-// each with check (when set) as asked and again as resolved in the container.
-func (w *ExecWorkspace) op(ctx context.Context, op string, stdin []byte, check func(string) error, paths ...string) (execResult, error) {
+// each with check (when set) as asked and again as resolved in the container. The command
+// is stopped once it printed more than limit bytes (the error is an *outputOverError).
+func (w *ExecWorkspace) op(ctx context.Context, op string, limit int64, stdin []byte, check func(string) error, paths ...string) (execResult, error) {
 	res := execResult{root: w.root}
 	for _, p := range paths {
 		clean, err := cleanRel(w.root, p)
@@ -47,7 +83,7 @@ func (w *ExecWorkspace) op(ctx context.Context, op string, stdin []byte, check f
 		res.rels = append(res.rels, clean)
 	}
 	for attempt := 0; ; attempt++ {
-		out, err := w.run(ctx, op, stdin, res.root, res.rels)
+		out, err := w.run(ctx, op, limit, stdin, res.root, res.rels)
 		if err == nil {
 			res.out = out
 			return res, nil
@@ -85,8 +121,11 @@ func (w *ExecWorkspace) op(ctx context.Context, op string, stdin []byte, check f
 }
 
 // run starts the engine once. Its error is an *exec.ExitError (with stdout returned) for
-// exit 65, and a meaningful error for the script's other statuses.
-func (w *ExecWorkspace) run(ctx context.Context, op string, stdin []byte, root string, rels []string) ([]byte, error) {
+// exit 65, an *outputOverError when the command printed more than limit bytes (it is then
+// stopped), and a meaningful error for the script's other statuses.
+func (w *ExecWorkspace) run(ctx context.Context, op string, limit int64, stdin []byte, root string, rels []string) ([]byte, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	args := []string{"exec", "-i", w.target, "sh", "-c", execScript, "sidekicks", op, root}
 	for _, r := range rels {
 		args = append(args, path.Join(root, r))
@@ -96,14 +135,17 @@ func (w *ExecWorkspace) run(ctx context.Context, op string, stdin []byte, root s
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
-	var stdout bytes.Buffer
+	stdout := &cappedBuffer{limit: limit, stop: cancel}
 	stderr := &tailBuffer{max: 2048}
-	cmd.Stdout = &stdout
+	cmd.Stdout = stdout
 	cmd.Stderr = stderr
 	cmd.WaitDelay = 5 * time.Second
 	err := cmd.Run()
+	if stdout.over {
+		return nil, &outputOverError{limit}
+	}
 	if err == nil {
-		return stdout.Bytes(), nil
+		return stdout.buf.Bytes(), nil
 	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {
@@ -111,7 +153,7 @@ func (w *ExecWorkspace) run(ctx context.Context, op string, stdin []byte, root s
 	}
 	switch exit.ExitCode() {
 	case exitRecheck:
-		return stdout.Bytes(), err
+		return stdout.buf.Bytes(), err
 	case exitDangling:
 		return nil, fmt.Errorf("a symbolic link that cannot be followed: %w", ErrOutside)
 	case exitExists:
@@ -120,6 +162,11 @@ func (w *ExecWorkspace) run(ctx context.Context, op string, stdin []byte, root s
 		return nil, fs.ErrNotExist
 	case exitIsFolder:
 		return nil, errIsFolder
+	case exitIrregular:
+		return nil, ErrNotRegular
+	case exitTooLarge:
+		size, _ := strconv.ParseInt(strings.TrimSpace(stdout.buf.String()), 10, 64)
+		return nil, &TooLargeError{Size: size} // the caller sets Limit
 	case exitNoRoot:
 		return nil, fmt.Errorf("the workspace folder %q is missing in %q", root, w.target)
 	}

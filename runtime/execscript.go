@@ -4,6 +4,9 @@ package runtime
 //
 //	sh -c execScript sidekicks OP ROOT PATH [PATH2]
 //
+// OP is read=MAX for a read of at most MAX bytes, lines=LINE,COUNT,MAX for COUNT lines
+// (all when negative) from line LINE, at most MAX bytes of them (numbers written by this
+// program).
 // Paths are positional arguments, never part of the program's text. It resolves ROOT and
 // PATH (every symbolic link, the last name too for read, write, list and mkdir; the parent
 // only for rename, delete and walk) and runs OP only when neither changed: otherwise it
@@ -11,10 +14,21 @@ package runtime
 // the caller checks them (inside the root? protected?) and calls again with them.
 //
 // Exit statuses: 64 a dangling link, 65 paths to check again, 66 the destination exists,
-// 67 no such file, 68 a folder where a file is expected, 69 the workspace is missing.
+// 67 no such file, 68 a folder where a file is expected, 69 the workspace is missing, 70
+// not a regular file (a named pipe, a device), 71 a file over MAX bytes (its size printed).
+// A read copies at most MAX+1 bytes (head -c): the caller refuses more than MAX.
 const execScript = `
 op=$1 root=$2
 shift 2
+case $op in
+read=*) max=${op#read=} op=read ;;
+lines=*)
+	a=${op#lines=}
+	line=${a%%,*} a=${a#*,}
+	count=${a%%,*} max=${a#*,}
+	op=lines
+	;;
+esac
 fail() { printf 'sidekicks: %s\n' "$2" >&2; exit "$1"; }
 # rp P: sets RP to the real path of P, whose last names may not exist yet.
 rp() {
@@ -63,7 +77,23 @@ case $op in
 read)
 	[ -d "$p" ] && fail 68 "is a folder"
 	[ -e "$p" ] || fail 67 "no such file"
-	exec cat -- "$p"
+	[ -f "$p" ] || fail 70 "not a regular file"
+	s=$(stat -c %s -- "$p") || exit 1
+	if [ "$s" -gt "$max" ]; then
+		printf '%s' "$s"
+		exit 71
+	fi
+	exec head -c "$((max + 1))" -- "$p"
+	;;
+lines)
+	[ -d "$p" ] && fail 68 "is a folder"
+	[ -e "$p" ] || fail 67 "no such file"
+	[ -f "$p" ] || fail 70 "not a regular file"
+	if [ "$count" -lt 0 ]; then
+		tail -n "+$line" -- "$p" | head -c "$((max + 1))"
+	else
+		tail -n "+$line" -- "$p" | head -n "$count" | head -c "$((max + 1))"
+	fi
 	;;
 write)
 	[ -d "$p" ] && fail 68 "is a folder"

@@ -6,12 +6,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // LocalWorkspace is a workspace in a folder of this computer.
@@ -57,18 +60,20 @@ func (w *LocalWorkspace) clean(rel string) (string, error) {
 	return r, err
 }
 
-// ReadFile returns the content of a file.
-func (w *LocalWorkspace) ReadFile(_ context.Context, rel string) ([]byte, error) {
+// ReadFile returns the content of a regular file of at most max bytes. What is not a
+// regular file is refused before it is opened for reading, and the file is opened without
+// blocking (a named pipe swapped in meanwhile would block open(2)) then checked again, so
+// a swap is caught too. At most max+1 bytes are read: a bigger file, or one that grows
+// past max while it is read, is refused with a *TooLargeError.
+func (w *LocalWorkspace) ReadFile(ctx context.Context, rel string, max int64) ([]byte, error) {
 	var data []byte
-	err := w.with(rel, true, func(root *os.Root, _, real string) error {
-		fi, err := root.Stat(real)
+	err := w.with(ctx, rel, true, func(root *os.Root, _, real string) error {
+		f, fi, err := openRegular(root, real, max)
 		if err != nil {
 			return err
 		}
-		if fi.IsDir() {
-			return errIsFolder
-		}
-		data, err = root.ReadFile(real)
+		defer f.Close()
+		data, err = readAtMost(ctx, f, fi.Size(), max)
 		return err
 	})
 	if err != nil {
@@ -77,12 +82,101 @@ func (w *LocalWorkspace) ReadFile(_ context.Context, rel string) ([]byte, error)
 	return data, nil
 }
 
+// ReadLines returns the lines [line, line+limit) of a regular file, read as far as
+// needed through a small buffer, refusing a text over max bytes. It opens the file as
+// ReadFile does, whatever its size.
+func (w *LocalWorkspace) ReadLines(ctx context.Context, rel string, line, limit int, max int64) ([]byte, error) {
+	var data []byte
+	err := w.with(ctx, rel, true, func(root *os.Root, _, real string) error {
+		f, _, err := openRegular(root, real, math.MaxInt64)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		data, err = selectLines(ctx, f, line, limit, max)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading %q: %w", rel, err)
+	}
+	return data, nil
+}
+
+// openRegular opens the regular file real (resolved, without links) of at most max bytes
+// for reading. What is not a regular file is refused before it is opened, and the file is
+// opened without blocking (a named pipe swapped in meanwhile would block open(2)), then
+// checked again: a swap is refused too.
+func openRegular(root *os.Root, real string, max int64) (*os.File, fs.FileInfo, error) {
+	fi, err := root.Lstat(real)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := readable(fi, max); err != nil {
+		return nil, nil, err
+	}
+	f, err := root.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi, err = f.Stat(); err == nil {
+		err = readable(fi, max)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+// readable refuses what ReadFile must not read: a folder, what is not a regular file, a
+// file over max.
+func readable(fi fs.FileInfo, max int64) error {
+	switch {
+	case fi.IsDir():
+		return errIsFolder
+	case !fi.Mode().IsRegular():
+		return ErrNotRegular
+	case fi.Size() > max:
+		return &TooLargeError{Size: fi.Size(), Limit: max}
+	}
+	return nil
+}
+
+// readChunk is how much readAtMost reads between two looks at its context.
+const readChunk = 1 << 20
+
+// readAtMost reads r to its end, refusing with a *TooLargeError once more than max bytes
+// came (it reads at most max+1). size is the expected size, to allocate once.
+func readAtMost(ctx context.Context, r io.Reader, size, max int64) ([]byte, error) {
+	buf := make([]byte, 0, min(size, max)+1)
+	lr := io.LimitReader(r, max+1)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := lr.Read(buf[len(buf):min(cap(buf), len(buf)+readChunk)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > max {
+			return nil, &TooLargeError{Limit: max}
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
 var errIsFolder = errors.New("is a folder")
 
 // WriteFile replaces a file atomically: a temporary file in the same folder, synced, then
 // renamed over the file. An existing file keeps its permissions; a new one gets 0644.
-func (w *LocalWorkspace) WriteFile(_ context.Context, rel string, data []byte) error {
-	err := w.with(rel, true, func(root *os.Root, clean, real string) error {
+func (w *LocalWorkspace) WriteFile(ctx context.Context, rel string, data []byte) error {
+	err := w.with(ctx, rel, true, func(root *os.Root, clean, real string) error {
 		if w.protect.match(clean) || w.protect.match(real) {
 			return ErrProtected
 		}
@@ -164,9 +258,9 @@ func writeAtomic(root *os.Root, name string, data []byte, mode fs.FileMode) erro
 }
 
 // List returns the entries of a folder, sorted by name.
-func (w *LocalWorkspace) List(_ context.Context, rel string) ([]FileInfo, error) {
+func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error) {
 	var out []FileInfo
-	err := w.with(rel, true, func(root *os.Root, clean, real string) error {
+	err := w.with(ctx, rel, true, func(root *os.Root, clean, real string) error {
 		d, err := root.Open(real)
 		if err != nil {
 			return err
@@ -205,8 +299,8 @@ func (w *LocalWorkspace) List(_ context.Context, rel string) ([]FileInfo, error)
 }
 
 // Mkdir creates a folder and its parents.
-func (w *LocalWorkspace) Mkdir(_ context.Context, rel string) error {
-	err := w.with(rel, true, func(root *os.Root, clean, real string) error {
+func (w *LocalWorkspace) Mkdir(ctx context.Context, rel string) error {
+	err := w.with(ctx, rel, true, func(root *os.Root, clean, real string) error {
 		if w.protect.match(clean) || w.protect.match(real) {
 			return ErrProtected
 		}
@@ -220,8 +314,8 @@ func (w *LocalWorkspace) Mkdir(_ context.Context, rel string) error {
 
 // Rename moves a file or a folder (a symbolic link is moved itself, not what it points
 // to). The destination must not exist.
-func (w *LocalWorkspace) Rename(_ context.Context, from, to string) error {
-	err := w.with(from, false, func(root *os.Root, cleanFrom, realFrom string) error {
+func (w *LocalWorkspace) Rename(ctx context.Context, from, to string) error {
+	err := w.with(ctx, from, false, func(root *os.Root, cleanFrom, realFrom string) error {
 		cleanTo, err := w.clean(to)
 		if err != nil {
 			return err
@@ -247,7 +341,7 @@ func (w *LocalWorkspace) Rename(_ context.Context, from, to string) error {
 		}
 		if fi.IsDir() {
 			// Neither what the folder holds nor where it would land may be protected.
-			if err := w.walkProtected(root, realFrom, func(p string) bool {
+			if err := w.walkProtected(ctx, root, realFrom, func(p string) bool {
 				return w.protect.match(p) || w.protect.match(realTo+p[len(realFrom):])
 			}); err != nil {
 				return err
@@ -268,8 +362,8 @@ var errIsRoot = errors.New("is the workspace folder itself")
 
 // Delete removes a file, a symbolic link (not what it points to), or a folder with
 // everything in it unless it holds a protected file.
-func (w *LocalWorkspace) Delete(_ context.Context, rel string) error {
-	err := w.with(rel, false, func(root *os.Root, clean, real string) error {
+func (w *LocalWorkspace) Delete(ctx context.Context, rel string) error {
+	err := w.with(ctx, rel, false, func(root *os.Root, clean, real string) error {
 		if real == "." || clean == "." {
 			return errIsRoot
 		}
@@ -281,7 +375,7 @@ func (w *LocalWorkspace) Delete(_ context.Context, rel string) error {
 			return err
 		}
 		if fi.IsDir() {
-			if err := w.walkProtected(root, real, w.protect.match); err != nil {
+			if err := w.walkProtected(ctx, root, real, w.protect.match); err != nil {
 				return err
 			}
 		}
@@ -293,11 +387,14 @@ func (w *LocalWorkspace) Delete(_ context.Context, rel string) error {
 	return nil
 }
 
-// walkProtected walks the folder dir (not following links) and returns an error wrapping
+// walkProtected walks the folder dir (not following links) until ctx is done, and returns an error wrapping
 // ErrProtected for the first entry for which protected is true.
-func (w *LocalWorkspace) walkProtected(root *os.Root, dir string, protected func(string) bool) error {
+func (w *LocalWorkspace) walkProtected(ctx context.Context, root *os.Root, dir string, protected func(string) bool) error {
 	return fs.WalkDir(root.FS(), dir, func(p string, _ fs.DirEntry, err error) error {
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if protected(p) {
@@ -307,10 +404,13 @@ func (w *LocalWorkspace) walkProtected(root *os.Root, dir string, protected func
 	})
 }
 
-// with cleans rel, opens the root, resolves rel to a path without symbolic links
+// with checks that ctx is not done, cleans rel, opens the root, resolves rel to a path without symbolic links
 // (following the last name too when follow is set) and calls f with the clean and the
 // resolved relative paths.
-func (w *LocalWorkspace) with(rel string, follow bool, f func(root *os.Root, clean, real string) error) error {
+func (w *LocalWorkspace) with(ctx context.Context, rel string, follow bool, f func(root *os.Root, clean, real string) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	clean, err := w.clean(rel)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -29,6 +30,43 @@ func (r *refusal) Error() string          { return r.text }
 func (r *refusal) OutsideWorkspace() bool { return r.outside }
 func (r *refusal) ProtectedFile() bool    { return !r.outside }
 
+// ErrTooLarge is matched (errors.Is) by the error of a read refused because the file is
+// over the limit asked; the error is a *TooLargeError.
+var ErrTooLarge = errors.New("the file is over the limit")
+
+// ErrNotRegular is returned, wrapped with the path, for a read of something that is not a
+// regular file: a named pipe, a device, a socket. Such a thing may block the reader or
+// never end, so it is refused before it is opened for reading.
+var ErrNotRegular error = &readRefusal{text: "not a regular file"}
+
+// TooLargeError is a read refused because the file is over the limit: nothing beyond the
+// limit was read.
+type TooLargeError struct {
+	// Size is the file's size when it was known before reading, else 0 (it grew, or the
+	// workspace only saw more than Limit bytes come).
+	Size  int64
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e.Size > 0 {
+		return fmt.Sprintf("the file is %d bytes, over the limit of %d", e.Size, e.Limit)
+	}
+	return fmt.Sprintf("the file is over the limit of %d bytes", e.Limit)
+}
+
+// Is makes errors.Is(err, ErrTooLarge) true.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// TooLarge lets the ACP client tell this refusal without importing this package.
+func (e *TooLargeError) TooLarge() bool { return true }
+
+// readRefusal is the type of ErrNotRegular; its method lets the ACP client tell it.
+type readRefusal struct{ text string }
+
+func (r *readRefusal) Error() string        { return r.text }
+func (r *readRefusal) NotRegularFile() bool { return true }
+
 // FileInfo describes one entry of a workspace folder.
 type FileInfo struct {
 	Name string
@@ -49,8 +87,16 @@ type Workspace interface {
 	// Root is the workspace's absolute path as the agent sees it (workspacePath in a
 	// container or sandbox).
 	Root() string
-	// ReadFile returns the whole content of a file.
-	ReadFile(ctx context.Context, rel string) ([]byte, error)
+	// ReadFile returns the whole content of a regular file of at most max bytes. A bigger
+	// file is refused with a *TooLargeError, having read at most max+1 bytes of it; what
+	// is not a regular file (a named pipe, a device) with ErrNotRegular, without blocking.
+	ReadFile(ctx context.Context, rel string, max int64) ([]byte, error)
+	// ReadLines returns the lines [line, line+limit) of a regular file (line is 1-based,
+	// a negative limit means to the end; a line ends after its newline), reading the file
+	// only as far as needed: a file of any size is served in bounded memory. A text over
+	// max bytes is refused with a *TooLargeError, what is not a regular file with
+	// ErrNotRegular.
+	ReadLines(ctx context.Context, rel string, line, limit int, max int64) ([]byte, error)
 	// WriteFile replaces a file atomically, creating it and its folders when missing. An
 	// existing file keeps its permissions.
 	WriteFile(ctx context.Context, rel string, data []byte) error

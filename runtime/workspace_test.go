@@ -91,14 +91,14 @@ func TestWorkspaceReadWriteList(t *testing.T) {
 			if w.Root() != f.root {
 				t.Errorf("Root = %q", w.Root())
 			}
-			got, err := w.ReadFile(ctx, "notes.txt")
+			got, err := w.ReadFile(ctx, "notes.txt", 1<<20)
 			if err != nil || string(got) != "hello" {
 				t.Fatalf("ReadFile = %q, %v", got, err)
 			}
-			if got, err := w.ReadFile(ctx, f.root+"/notes.txt"); err != nil || string(got) != "hello" {
+			if got, err := w.ReadFile(ctx, f.root+"/notes.txt", 1<<20); err != nil || string(got) != "hello" {
 				t.Errorf("ReadFile of an absolute path inside = %q, %v", got, err)
 			}
-			if _, err := w.ReadFile(ctx, "missing.txt"); !errors.Is(err, fs.ErrNotExist) {
+			if _, err := w.ReadFile(ctx, "missing.txt", 1<<20); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("ReadFile of a missing file: %v, want ErrNotExist", err)
 			}
 			if err := w.WriteFile(ctx, "new/sub/file.md", []byte("data\n")); err != nil {
@@ -256,7 +256,7 @@ func TestWorkspaceProtection(t *testing.T) {
 				t.Errorf("error %v does not say what was refused", err)
 			}
 			// Reading a protected file is fine, and so is an unprotected one beside it.
-			if _, err := w.ReadFile(ctx, "AGENTS.md"); err != nil {
+			if _, err := w.ReadFile(ctx, "AGENTS.md", 1<<20); err != nil {
 				t.Errorf("reading AGENTS.md: %v", err)
 			}
 			if err := w.Delete(ctx, "conf/readme"); err != nil {
@@ -288,15 +288,15 @@ func TestWorkspaceConfinement(t *testing.T) {
 				what string
 				do   func() error
 			}{
-				{"read ../", func() error { _, err := w.ReadFile(ctx, "../outside/secret"); return err }},
-				{"read a/../../", func() error { _, err := w.ReadFile(ctx, "docs/../../outside/secret"); return err }},
-				{"read an absolute path elsewhere", func() error { _, err := w.ReadFile(ctx, f.outside+"/secret"); return err }},
-				{"read /etc/passwd", func() error { _, err := w.ReadFile(ctx, "/etc/passwd"); return err }},
-				{"read through a link to /etc", func() error { _, err := w.ReadFile(ctx, "etc/passwd"); return err }},
+				{"read ../", func() error { _, err := w.ReadFile(ctx, "../outside/secret", 1<<20); return err }},
+				{"read a/../../", func() error { _, err := w.ReadFile(ctx, "docs/../../outside/secret", 1<<20); return err }},
+				{"read an absolute path elsewhere", func() error { _, err := w.ReadFile(ctx, f.outside+"/secret", 1<<20); return err }},
+				{"read /etc/passwd", func() error { _, err := w.ReadFile(ctx, "/etc/passwd", 1<<20); return err }},
+				{"read through a link to /etc", func() error { _, err := w.ReadFile(ctx, "etc/passwd", 1<<20); return err }},
 				{"list a link to /etc", func() error { _, err := w.List(ctx, "etc"); return err }},
-				{"read through a link to a sibling", func() error { _, err := w.ReadFile(ctx, "sibling/secret"); return err }},
-				{"read a link to a file outside", func() error { _, err := w.ReadFile(ctx, "secret-link"); return err }},
-				{"read through a chain of links", func() error { _, err := w.ReadFile(ctx, "hop1/secret"); return err }},
+				{"read through a link to a sibling", func() error { _, err := w.ReadFile(ctx, "sibling/secret", 1<<20); return err }},
+				{"read a link to a file outside", func() error { _, err := w.ReadFile(ctx, "secret-link", 1<<20); return err }},
+				{"read through a chain of links", func() error { _, err := w.ReadFile(ctx, "hop1/secret", 1<<20); return err }},
 				{"write through a link to a file outside", func() error { return w.WriteFile(ctx, "secret-link", []byte("pwned")) }},
 				{"write through a link to a folder outside", func() error { return w.WriteFile(ctx, "sibling/planted", []byte("pwned")) }},
 				{"write through a chain", func() error { return w.WriteFile(ctx, "hop1/secret", []byte("pwned")) }},
@@ -322,7 +322,7 @@ func TestWorkspaceConfinement(t *testing.T) {
 			}
 			// Links that stay inside work, and writing through one to a protected file
 			// is refused.
-			if b, err := w.ReadFile(ctx, "inside-link/a.txt"); err != nil || string(b) != "a" {
+			if b, err := w.ReadFile(ctx, "inside-link/a.txt", 1<<20); err != nil || string(b) != "a" {
 				t.Errorf("reading through an inside link: %q, %v", b, err)
 			}
 			if err := w.WriteFile(ctx, "notes-link", []byte("via link")); err != nil {
@@ -357,7 +357,7 @@ func TestWorkspaceRootIsALink(t *testing.T) {
 			mustLink(t, f.root, link)
 			w := mk(t, link, []string{"AGENTS.md"})
 			ctx := context.Background()
-			if b, err := w.ReadFile(ctx, "notes.txt"); err != nil || string(b) != "hello" {
+			if b, err := w.ReadFile(ctx, "notes.txt", 1<<20); err != nil || string(b) != "hello" {
 				t.Errorf("ReadFile = %q, %v", b, err)
 			}
 			if err := w.WriteFile(ctx, "docs/out.txt", []byte("ok")); err != nil {
@@ -366,15 +366,15 @@ func TestWorkspaceRootIsALink(t *testing.T) {
 			if err := w.WriteFile(ctx, "AGENTS.md", []byte("x")); !errors.Is(err, ErrProtected) {
 				t.Errorf("AGENTS.md: %v", err)
 			}
-			if _, err := w.ReadFile(ctx, "../outside/secret"); !errors.Is(err, ErrOutside) {
+			if _, err := w.ReadFile(ctx, "../outside/secret", 1<<20); !errors.Is(err, ErrOutside) {
 				t.Errorf("escape: %v", err)
 			}
 			if kind == "local" {
 				// The agent's own idea of its folder is the real path.
-				if b, err := w.ReadFile(ctx, f.root+"/notes.txt"); err != nil || string(b) != "hello" {
+				if b, err := w.ReadFile(ctx, f.root+"/notes.txt", 1<<20); err != nil || string(b) != "hello" {
 					t.Errorf("absolute real path: %q, %v", b, err)
 				}
-				if _, err := w.ReadFile(ctx, f.outside+"/secret"); !errors.Is(err, ErrOutside) {
+				if _, err := w.ReadFile(ctx, f.outside+"/secret", 1<<20); !errors.Is(err, ErrOutside) {
 					t.Errorf("absolute path elsewhere: %v", err)
 				}
 			}

@@ -13,8 +13,12 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
-// maxEdit is the largest file the built-in editor opens; $EDITOR takes any.
-const maxEdit = 1 << 20
+// maxEdit is the largest file the built-in editor opens; maxExternal the largest file of
+// a container or sandbox copied out for $EDITOR (a local file is edited where it is).
+const (
+	maxEdit     = 1 << 20
+	maxExternal = 64 << 20
+)
 
 // errExists is a new entry's name already taken (found when listing again, just before).
 var errExists = errors.New("already exists")
@@ -214,10 +218,12 @@ func (f *Files) edit() {
 	}
 	f.ops.Do(func() {
 		ctx, cancel := f.opContext()
-		data, err := f.ws.ReadFile(ctx, p)
+		data, err := f.ws.ReadFile(ctx, p, maxEdit)
 		cancel()
 		f.app.Post(func() {
 			switch {
+			case errors.Is(err, runtime.ErrTooLarge):
+				f.say(true, catalogue.Text(lang, tNotEditable, p))
 			case err != nil:
 				f.say(true, errorText(lang, err, p, false, f.ws))
 			case len(data) > maxEdit || isBinary(data) || !utf8.Valid(data):
@@ -257,7 +263,7 @@ func (f *Files) editExternal() {
 	}
 	f.ops.Do(func() {
 		ctx, cancel := f.opContext()
-		data, err := f.ws.ReadFile(ctx, p)
+		data, err := f.ws.ReadFile(ctx, p, maxExternal)
 		cancel()
 		var tmpDir, tmp string
 		if err == nil {

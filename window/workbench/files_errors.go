@@ -29,6 +29,11 @@ func errorText(lang i18n.Lang, err error, p string, dir bool, ws runtime.Workspa
 		return catalogue.Text(lang, tGone, p)
 	case errors.Is(err, fs.ErrPermission):
 		return catalogue.Text(lang, tPermission, p)
+	case errors.Is(err, runtime.ErrNotRegular):
+		return catalogue.Text(lang, tNotRegular, p)
+	}
+	if large := (*runtime.TooLargeError)(nil); errors.As(err, &large) {
+		return catalogue.Text(lang, tTooLargeFile, p, humanSize(large.Limit))
 	}
 	return catalogue.Text(lang, tFailed, p, err.Error())
 }

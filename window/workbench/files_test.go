@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -401,5 +402,29 @@ func TestLexerForFileNames(t *testing.T) {
 	lexerMu.Unlock()
 	if !cached {
 		t.Error("the lexer of app.py was not remembered")
+	}
+}
+
+// TestFilesViewerRefusesPipesAndDevices: the listing says 0 bytes for a named pipe and a
+// device; the viewer must not read them (a pipe nobody writes to would block the reads
+// queue for good) and says why, then shows the next file.
+func TestFilesViewerRefusesPipesAndDevices(t *testing.T) {
+	a := filesAgent(t)
+	if err := syscall.Mkfifo(filepath.Join(a.Workspace, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"pipe"}
+	if err := syscall.Mknod(filepath.Join(a.Workspace, "null"), syscall.S_IFCHR|0o644, 1<<8|3); err == nil {
+		names = append(names, "null")
+	} else {
+		t.Logf("no device tested: %v", err)
+	}
+	h := newHarness(t, 120, 24, i18n.English)
+	f := openFiles(t, h, a)
+	for _, name := range names {
+		h.do(func() { f.Select(name) })
+		h.waitText("“" + name + "” is not a regular file")
+		h.do(func() { f.Select("README.md") })
+		h.waitText("Hello")
 	}
 }

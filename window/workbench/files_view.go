@@ -3,6 +3,7 @@ package workbench
 import (
 	"bytes"
 	"context"
+	"errors"
 	"path"
 	"strings"
 	"sync"
@@ -17,7 +18,9 @@ import (
 )
 
 // What the viewer reads and shows. A file is read whole (the workspace has no partial
-// read), so a file larger than maxRead is not read at all; of what is read, the first
+// read), so a file larger than maxRead is not read at all: the workspace refuses it,
+// whatever size the listing said (0 for a device), having read at most maxRead+1 bytes,
+// and refuses what is not a regular file. Of what is read, the first
 // maxShow bytes are shown, with a notice when there is more. Highlighting is convo's,
 // which leaves a text larger than convo.MaxHighlight plain.
 const (
@@ -61,7 +64,16 @@ func loadView(ctx context.Context, ws runtime.Workspace, info runtime.FileInfo, 
 		res.notice = catalogue.Text(lang, tTooLarge, humanSize(info.Size))
 		return res
 	}
-	data, err := ws.ReadFile(ctx, info.Path)
+	data, err := ws.ReadFile(ctx, info.Path, maxRead)
+	var large *runtime.TooLargeError
+	if errors.As(err, &large) {
+		size := catalogue.Text(lang, tOver, humanSize(maxRead))
+		if large.Size > 0 {
+			size = humanSize(large.Size)
+		}
+		res.notice = catalogue.Text(lang, tTooLarge, size)
+		return res
+	}
 	if err != nil {
 		res.notice, res.failed = errorText(lang, err, info.Path, false, ws), true
 		return res

@@ -72,6 +72,7 @@ const (
 	tBinary
 	tTruncated
 	tTooLarge
+	tOver
 	tNewFileTitle
 	tNewFolderTitle
 	tNewIn
@@ -91,6 +92,8 @@ const (
 	tGone
 	tPermission
 	tFailed
+	tNotRegular
+	tTooLargeFile
 	tWorkspaceItself
 	tCreated
 	tRenamed
