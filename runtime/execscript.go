@@ -99,9 +99,17 @@ write)
 	[ -d "$p" ] && fail 68 "is a folder"
 	d=${p%/*}
 	mkdir -p -- "${d:-/}" || exit 1
-	tmp=${d}/.${p##*/}.$$.sidekicks-tmp
+	# The temporary file has a name nobody can predict, and is created only where nothing
+	# is (noclobber): a link planted in the folder redirects nothing. Neither it nor the
+	# target may be a link when the file is moved in place.
+	tmp=$(mktemp -u -- "${d}/.${p##*/}.sidekicks-tmp.XXXXXXXXXX") || exit 1
 	trap 'rm -f -- "$tmp"' EXIT
+	set -C
 	cat > "$tmp" || exit 1
+	set +C
+	if [ -L "$tmp" ] || [ ! -f "$tmp" ] || [ -L "$p" ]; then
+		fail 1 "a link appeared where the file is written"
+	fi
 	if [ -e "$p" ]; then
 		m=$(stat -c %a -- "$p") && chmod "$m" "$tmp" || exit 1
 	fi
