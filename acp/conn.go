@@ -82,6 +82,8 @@ type Conn struct {
 	err      error
 	info     *AgentInfo
 	sessions map[string]*Session
+	// reads bounds the bytes the fs reads being answered hold at once.
+	reads *readBudget
 
 	done   chan struct{}
 	once   sync.Once
@@ -136,6 +138,7 @@ func NewConn(agent string, agentStdout io.Reader, agentStdin io.Writer, opts Opt
 		trace:    opts.Trace,
 		outq:     newOutbox(),
 		sem:      make(chan struct{}, opts.MaxAgentRequests),
+		reads:    newReadBudget(MaxReadInFlight),
 		pending:  make(map[int64]*pending),
 		sessions: make(map[string]*Session),
 		done:     make(chan struct{}),

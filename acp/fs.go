@@ -42,7 +42,17 @@ func (c *Conn) serveRead(params json.RawMessage) (any, *outError) {
 		return nil, &outError{Code: codeInvalidParams, Message: "reading " + safetext.Snippet(req.Path, maxQuoted) + ": limit must not be negative"}
 	}
 	whole := req.Line == nil && req.Limit == nil
-	if lr, ok := c.opts.Workspace.(LineReader); ok && !whole {
+	lr, lines := c.opts.Workspace.(LineReader)
+	// The most this read may load, reserved for as long as it runs.
+	reserve := int64(MaxReadContent)
+	if !whole && !lines {
+		reserve = MaxReadSource
+	}
+	if err := c.reads.acquire(c.requestContext(), reserve); err != nil {
+		return nil, fsError("reading", req.Path, err)
+	}
+	defer c.reads.release(reserve)
+	if lines && !whole {
 		line, limit := 1, -1
 		if req.Line != nil {
 			line = *req.Line
