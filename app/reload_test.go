@@ -136,7 +136,7 @@ func TestAppReloadMenuAndLanguage(t *testing.T) {
 	h.key(tcell.KeyRune, 'c', tcell.ModNone)
 	h.waitText("Configuration rechargée", "Nouveaux agents : helper-bot")
 	h.onUI(func() { h.ap.showStatus() })
-	h.waitText("Fichier d'agents du projet : "+filepath.Join(dir, ".sidekicks", "acp.toml"), "Helper Bot  @helper-bot")
+	h.waitText("Fichier d'agents du projet : "+filepath.Join(dir, ".sidekicks", "acp.toml"), "Helper Bot [projet]  @helper-bot")
 
 	// Language and theme follow a save.
 	writeFile(t, path, "version: 1\nui:\n  language: en\n  theme: dark\nagents: []\n")

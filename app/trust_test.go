@@ -87,7 +87,7 @@ func TestAppRunsNoProjectAgentByItself(t *testing.T) {
 		h.ap.openAgent("helper-bot")
 		h.ap.openAgent("other-bot")
 	})
-	h.waitTitles("M Mine", "Other Bot")
+	h.waitTitles("M Mine", "Other Bot [project]")
 	waitAgentState(t, h, "other-bot", runtime.Ready) // opened by the user: it starts
 	if r := h.quit(); r.code != 0 {
 		t.Fatalf("quit: %+v", r)
@@ -99,7 +99,7 @@ func TestAppRunsNoProjectAgentByItself(t *testing.T) {
 
 	// Restored at start: the configuration's agent starts, the project's waits.
 	h = startApp(t, path, dir)
-	h.waitTitles("M Mine", "Other Bot")
+	h.waitTitles("M Mine", "Other Bot [project]")
 	waitAgentState(t, h, "helper-bot", runtime.Ready)
 	var st runtime.State
 	h.onUI(func() { st = h.ap.states.byName["other-bot"].State })

@@ -445,6 +445,13 @@ func MergeProject(cfg *Config, agents []Agent) Diagnostics {
 			continue
 		}
 		a.Project = true
+		// Its title carries the mark wherever it is shown (menu, panel, window titles,
+		// replies), so that a project agent is never taken for one of the user's.
+		title := a.Title
+		if title == "" {
+			title = a.Name
+		}
+		a.Title = title + " " + projectCatalogue.Text(cfg.UI.Language, pMark)
 		cfg.Agents = append(cfg.Agents, a)
 	}
 	return diags

@@ -370,8 +370,10 @@ func TestMergeProject(t *testing.T) {
 		for _, a := range cfg.Agents {
 			got = append(got, fmt.Sprintf("%s=%s project=%v", a.Name, a.Title, a.Project))
 		}
-		// The configuration's bob is kept, in its place; the project's is left out.
-		want := []string{"alice=Alice project=false", "bob=Bob (config) project=false", "carol=Carol project=false", "dave=Dave project=true"}
+		// The configuration's bob is kept, in its place; the project's is left out. The
+		// project's dave is marked as such in its title, in the configuration's language.
+		mark := map[i18n.Lang]string{i18n.English: "[project]", i18n.French: "[projet]"}[lang]
+		want := []string{"alice=Alice project=false", "bob=Bob (config) project=false", "carol=Carol project=false", "dave=Dave " + mark + " project=true"}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: merged agents = %q; want %q", lang, got, want)
 		}

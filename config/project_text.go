@@ -39,6 +39,7 @@ const (
 	pDescCommand
 	pDescWorkspace
 	pDescEnv
+	pMark
 	projectMessageCount // not a message: the number of keys
 )
 
@@ -68,6 +69,7 @@ var projectMessagesEN = [projectMessageCount]string{
 	pDescWorkspace: "workspace: %s",
 	pDescEnv:       "env:       %s",
 	pNotAllowedOne: "this folder defines 1 agent in .sidekicks/acp.toml — not allowed; review and allow it in Sidekicks (or `sidekicks allow`)",
+	pMark:          "[project]",
 }
 
 var projectMessagesFR = [projectMessageCount]string{
@@ -96,6 +98,7 @@ var projectMessagesFR = [projectMessageCount]string{
 	pDescWorkspace: "dossier :   %s",
 	pDescEnv:       "env :       %s",
 	pNotAllowedOne: "ce dossier définit 1 agent dans .sidekicks/acp.toml — non autorisé ; examinez-le et autorisez-le dans Sidekicks (ou `sidekicks allow`)",
+	pMark:          "[projet]",
 }
 
 // projectCatalogue holds the messages about a project agents file in every language.
