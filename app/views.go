@@ -2,7 +2,6 @@ package app
 
 import (
 	"path/filepath"
-	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
@@ -51,24 +50,7 @@ func commandLine(a config.Agent) string {
 	if prog == "" {
 		prog = a.Command
 	}
-	words := config.MaskSecrets(append([]string{prog}, a.Args...))
-	for i, w := range words {
-		words[i] = shellWord(w)
-	}
-	return safetext.Line(strings.Join(words, " "))
-}
-
-// shellWord quotes w for a POSIX shell when it holds anything but plain characters.
-func shellWord(w string) string {
-	if w == "" {
-		return "''"
-	}
-	if strings.IndexFunc(w, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%^", r) || r > 127)
-	}) < 0 {
-		return w
-	}
-	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	return safetext.Line(config.CommandLine(append([]string{prog}, a.Args...)))
 }
 
 // runtimeText names where an agent runs: local, or its container or sandbox.

@@ -39,8 +39,8 @@ func TestShellWord(t *testing.T) {
 		"percent%and^hat":  "percent%and^hat",
 		"comma,plus+at@x:": "comma,plus+at@x:",
 	} {
-		if got := shellWord(in); got != want {
-			t.Errorf("shellWord(%q) = %q, want %q", in, got, want)
+		if got := config.ShellWord(in); got != want {
+			t.Errorf("config.ShellWord(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,25 @@ func TestMaskSecrets(t *testing.T) {
 				t.Errorf("MaskSecrets changed its argument: %q, was %q", tt.argv, before)
 			}
 		})
+	}
+}
+
+// CommandLine is how every log line and view shows a command: masked, then quoted as a
+// shell would read it back.
+func TestCommandLine(t *testing.T) {
+	for _, tc := range []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"agent", "--api-key", "sk-1", "-e", "A_TOKEN=t t"}, "agent --api-key " + Masked + " -e A_TOKEN=" + Masked},
+		{[]string{"sbx", "rm", "--token=ghp_1", "it's"}, "sbx rm --token=" + Masked + ` 'it'\''s'`},
+		{[]string{"sh", "-c", "echo $HOME", ""}, `sh -c 'echo $HOME' ''`},
+	} {
+		if got := CommandLine(tc.argv); got != tc.want {
+			t.Errorf("CommandLine(%q) = %q; want %q", tc.argv, got, tc.want)
+		}
+		if strings.Contains(CommandLine(tc.argv), "sk-1") || strings.Contains(CommandLine(tc.argv), "ghp_1") {
+			t.Errorf("a secret is shown for %q", tc.argv)
+		}
 	}
 }

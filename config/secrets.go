@@ -41,7 +41,7 @@ func ReadableSecrets(agents []Agent, lang i18n.Lang) Diagnostics {
 		if err != nil || fi.Mode().Perm()&0o044 == 0 {
 			continue
 		}
-		text := catalogue.Text(lang, mSecretsReadable, fi.Mode().Perm(), safetext.Escaped(shellWord(a.Source)))
+		text := catalogue.Text(lang, mSecretsReadable, fi.Mode().Perm(), safetext.Escaped(ShellWord(a.Source)))
 		out = append(out, newDiagnostic(a.Source, lang, 0, 0, "", text, true))
 	}
 	return out
@@ -64,9 +64,19 @@ func hasSecrets(a Agent) bool {
 	return false
 }
 
-// shellWord quotes w for a POSIX shell when it holds anything but plain characters, so
+// CommandLine writes argv the way a POSIX shell would read it back, with the values that
+// look like secrets masked (MaskSecrets): how every log line and view shows a command.
+func CommandLine(argv []string) string {
+	words := MaskSecrets(argv)
+	for i, w := range words {
+		words[i] = ShellWord(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// ShellWord quotes w for a POSIX shell when it holds anything but plain characters, so
 // that the command shown can be copied.
-func shellWord(w string) string {
+func ShellWord(w string) string {
 	if w != "" && strings.IndexFunc(w, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%^", r) || r > 127)
 	}) < 0 {

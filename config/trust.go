@@ -162,9 +162,9 @@ func DescribeProjectAgent(lang i18n.Lang, a Agent) []string {
 	if program == "" {
 		program = a.Command
 	}
-	words := []string{shellWord(program)}
+	words := []string{ShellWord(program)}
 	for _, arg := range a.Args {
-		words = append(words, shellWord(arg))
+		words = append(words, ShellWord(arg))
 	}
 	lines := []string{
 		"@" + a.Name + " (" + quoteIn(lang, a.Title) + ")",
@@ -177,7 +177,7 @@ func DescribeProjectAgent(lang i18n.Lang, a Agent) []string {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		lines = append(lines, "  "+projectText(lang, "", pDescEnv, k+"="+shellWord(a.Env[k])))
+		lines = append(lines, "  "+projectText(lang, "", pDescEnv, k+"="+ShellWord(a.Env[k])))
 	}
 	return lines
 }

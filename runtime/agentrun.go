@@ -65,7 +65,7 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 	s.opts.Go.Start("supervisor watch "+a.name, func() { s.watch(a, r, st) })
 	s.emit()
 	s.mu.Unlock()
-	log.Printf("sidekicks: started %s (pid %d)", quoteArgs(append([]string{cfg.CommandPath}, cfg.Args...)), proc.Pid)
+	log.Printf("sidekicks: started %s (pid %d)", config.CommandLine(append([]string{cfg.CommandPath}, cfg.Args...)), proc.Pid)
 
 	var conn Conn
 	if s.opts.Connect != nil {
@@ -217,7 +217,7 @@ func (s *Supervisor) runAfterStop(cfg config.Agent, log *AgentLog) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.opts.AfterStopTimeout)
 	defer cancel()
-	log.Printf("sidekicks: running afterStop: %s", quoteArgs(cfg.AfterStop))
+	log.Printf("sidekicks: running afterStop: %s", config.CommandLine(cfg.AfterStop))
 	err := runLogged(ctx, cfg.AfterStop, cfg.Workspace, envList(cfg.Env), log, "afterStop: ")
 	switch {
 	case err == nil:

@@ -83,7 +83,7 @@ func runLifecycle(ctx context.Context, a config.Agent, argv []string, log *Agent
 	if dir == "" {
 		dir = a.Workspace
 	}
-	log.Printf("sidekicks: running %s in %s", quoteArgs(argv), dir)
+	log.Printf("sidekicks: running %s in %s", config.CommandLine(argv), dir)
 	return runLogged(ctx, argv, dir, envList(a.Env), log, "sandbox: ")
 }
 
@@ -93,18 +93,4 @@ func lastLine(s string) string {
 		return s[i+1:]
 	}
 	return s
-}
-
-// quoteArgs shows a command for the log, quoting the arguments that need it, with the
-// values that look like secrets masked (config.MaskSecrets).
-func quoteArgs(argv []string) string {
-	out := make([]string, len(argv))
-	for i, a := range config.MaskSecrets(argv) {
-		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
-			out[i] = fmt.Sprintf("%q", a)
-		} else {
-			out[i] = a
-		}
-	}
-	return strings.Join(out, " ")
 }

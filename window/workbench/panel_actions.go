@@ -3,7 +3,6 @@ package workbench
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
@@ -280,7 +279,7 @@ func (p *Panel) confirmLifecycle(a config.Agent, what text, argv []string, do fu
 	if a.Runtime.Type == "sbx" {
 		target = a.Runtime.Sandbox
 	}
-	msg := catalogue.Text(lang, ask, target, a.Title, quoteArgs(argv))
+	msg := catalogue.Text(lang, ask, target, a.Title, config.CommandLine(argv))
 	p.app.Confirm(catalogue.Text(lang, label), msg, func(yes bool) {
 		if !yes {
 			return
@@ -304,20 +303,6 @@ func (p *Panel) confirmLifecycle(a config.Agent, what text, argv []string, do fu
 			})
 		})
 	})
-}
-
-// quoteArgs writes a command the way a shell would read it back, with the values that look
-// like secrets masked (config.MaskSecrets).
-func quoteArgs(argv []string) string {
-	out := make([]string, len(argv))
-	for i, a := range config.MaskSecrets(argv) {
-		if a != "" && !strings.ContainsAny(a, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
-			out[i] = a
-			continue
-		}
-		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-	}
-	return strings.Join(out, " ")
 }
 
 // OpenFiles opens the Files window of an agent, or focuses it when it is open.

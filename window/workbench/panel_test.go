@@ -242,9 +242,9 @@ func TestPanelLifecycleCommands(t *testing.T) {
 
 			// Asked first; saying no runs nothing and leaves the agent running.
 			tt.keys(h)
-			h.waitText(tt.title, quoteArgs(tt.command))
+			h.waitText(tt.title, config.CommandLine(tt.command))
 			h.press(tcell.KeyEsc)
-			h.waitGone(quoteArgs(tt.command))
+			h.waitGone(config.CommandLine(tt.command))
 			if got := lifecycleCalls(s.eng.calls()); len(got) != 0 {
 				t.Fatalf("declining ran %v", got)
 			}
@@ -255,7 +255,7 @@ func TestPanelLifecycleCommands(t *testing.T) {
 			// Yes: the agent is stopped, then exactly the configured command runs, in the
 			// lifecycle folder.
 			tt.keys(h)
-			h.waitText(quoteArgs(tt.command))
+			h.waitText(config.CommandLine(tt.command))
 			yes := "y"
 			if tt.lang == i18n.French {
 				yes = "o"
