@@ -96,8 +96,9 @@ func TestAskRunsNoProjectAgentBeforeItIsAllowed(t *testing.T) {
 		t.Errorf("same name, allowed: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	absent(t, "same name, allowed", helper)
-	if code, out, errOut := askCmd(t, "--config", cfg, "other-bot", "hi"); code != 0 || out != "ok\n" {
-		t.Errorf("project agent, allowed: exit %d, stdout %q, stderr %q", code, out, errOut)
+	marked := "sidekicks ask: [project] @other-bot is an agent of the project, defined in " + config.DisplayPath(filepath.Join(dir, config.ProjectFile)) + "\n"
+	if code, out, errOut := askCmd(t, "--config", cfg, "other-bot", "hi"); code != 0 || out != "ok\n" || !strings.Contains(errOut, marked) {
+		t.Errorf("project agent, allowed: exit %d, stdout %q, stderr %q; want it marked %q", code, out, errOut, marked)
 	}
 	env, err := os.ReadFile(other)
 	if err != nil {

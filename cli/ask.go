@@ -86,6 +86,9 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 		}
 		return askExitUsage
 	}
+	if a := cfg.Agent(name); a.Project {
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(askCatalogue.Text(lang, askProjectAgent, name, config.DisplayPath(a.Source))))
+	}
 
 	var trace *acp.Trace
 	if *tracePath != "" {

@@ -24,6 +24,7 @@ const (
 	askPermissionCancelled
 	askWriteRefused
 	askProjectIgnored
+	askProjectAgent
 	askMsgCount // not a message
 )
 
@@ -46,6 +47,7 @@ var askTextsEN = [askMsgCount]string{
 	askPermissionCancelled: "[permission] the request was withdrawn",
 	askWriteRefused:        "[write] %s may not write %s: writes are refused without --yes",
 	askProjectIgnored:      "the project's agents file is not used",
+	askProjectAgent:        "[project] @%s is an agent of the project, defined in %s",
 }
 
 var askTextsFR = [askMsgCount]string{
@@ -67,6 +69,7 @@ var askTextsFR = [askMsgCount]string{
 	askPermissionCancelled: "[permission] la demande a été retirée",
 	askWriteRefused:        "[écriture] %s ne peut pas écrire %s : les écritures sont refusées sans --yes",
 	askProjectIgnored:      "le fichier d'agents du projet n'est pas utilisé",
+	askProjectAgent:        "[projet] @%s est un agent du projet, défini dans %s",
 }
 
 // askCatalogue holds the messages of `sidekicks ask` in every language.

@@ -11,12 +11,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
 // binary is the sidekicks executable built once for the whole package.
 var binary string
 
 func TestMain(m *testing.M) {
+	testagents.RunIfAgent()
 	dir, err := os.MkdirTemp("", "sidekicks-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)

@@ -24,7 +24,14 @@ import (
 // OSC 0 (title), a C1 CSI, a bidirectional override, a bell, a carriage return.
 const HostileText = "A\x1b[31mred\x1b[0m \x1b]52;c;SGVsbG8=\x07\x1b]0;pwned\x07\u009b2J\u202eevil\a\rB"
 
+// modes holds the misbehaving agents kept in files of their own, by mode: each such file
+// adds its agent from an init function.
+var modes = map[string]func(in io.Reader, out, stderr io.Writer) int{}
+
 func serveTestAgent(mode string, in io.Reader, out, stderr io.Writer) int {
+	if serve, ok := modes[mode]; ok {
+		return serve(in, out, stderr)
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	w := bufio.NewWriter(out)

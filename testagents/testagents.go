@@ -35,6 +35,16 @@ func Main(m *testing.M) { MainWith(m, runDemo) }
 // (--name, --delay) and returns its exit status: the command line's tests run their own
 // `demo-agent` command.
 func MainWith(m *testing.M, demo func(args []string) int) {
+	runIfAgent(demo)
+	os.Exit(m.Run())
+}
+
+// RunIfAgent runs the test agent this process was started as, and exits; it returns when
+// the process was not started as one. A TestMain with work of its own before m.Run (the
+// end-to-end tests build the binary) calls it first.
+func RunIfAgent() { runIfAgent(runDemo) }
+
+func runIfAgent(demo func(args []string) int) {
 	if os.Getenv(demoEnv) == "1" {
 		var args []string
 		if err := json.Unmarshal([]byte(os.Getenv(demoArgsEnv)), &args); err != nil {
@@ -45,7 +55,6 @@ func MainWith(m *testing.M, demo func(args []string) int) {
 	if mode := os.Getenv(modeEnv); mode != "" {
 		os.Exit(serveTestAgent(mode, os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
 }
 
 // runDemo runs the demo agent on the process's stdin and stdout.
