@@ -2,31 +2,17 @@ package acp_test
 
 import (
 	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
+	"git.rickub.com/bots-garden/sidekicks/testagents"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
-// buildSDKAgent builds the Go SDK's example agent from the module cache.
-func buildSDKAgent(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "sdkagent")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/coder/acp-go-sdk/example/agent")
-	cmd.Dir = ".." // the module's root, so that its go.mod pins the SDK's version
-	cmd.Env = append(os.Environ(), "GOPROXY=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the SDK's example agent: %v\n%s", err, out)
-	}
-	return bin
-}
-
 func TestSDKExampleAgent(t *testing.T) {
-	bin := buildSDKAgent(t)
+	bin := testagents.SDKExampleAgent(t)
 	for _, tc := range []struct {
 		name   string
 		perm   func(context.Context, sdk.RequestPermissionRequest) sdk.RequestPermissionResponse

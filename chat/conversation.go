@@ -296,6 +296,7 @@ func sanitizeEntry(e Entry) Entry {
 	if e.Tool != nil {
 		t := *e.Tool
 		t.ID, t.Title, t.Kind, t.Status = line(t.ID), line(t.Title), line(t.Kind), line(t.Status)
+		t.Command = cutLine(t.Command, MaxCommandText)
 		t.Content = append([]ToolContent(nil), t.Content...)
 		for i := range t.Content {
 			p := &t.Content[i]

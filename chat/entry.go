@@ -63,10 +63,13 @@ type Entry struct {
 
 // ToolCall is a tool call with its updates folded in.
 type ToolCall struct {
-	ID        string
-	Title     string
-	Kind      string // read, edit, delete, move, search, execute, think, fetch, switch_mode, other
-	Status    string // pending, in_progress, completed, failed
+	ID     string
+	Title  string
+	Kind   string // read, edit, delete, move, search, execute, think, fetch, switch_mode, other
+	Status string // pending, in_progress, completed, failed
+	// Command is the command an execute call runs, from its raw input: one line, cut with
+	// "…" at MaxCommandText (see Action, which is how to read it).
+	Command   string `json:",omitempty"`
 	Content   []ToolContent
 	Locations []Location
 }

@@ -28,7 +28,7 @@ type Stats struct {
 	// LastIgnored is the kind of the last one.
 	LastIgnored string
 	// UnknownToolUpdates counts tool_call_updates for a tool call the agent never announced:
-	// they are ignored.
+	// each made the tool call, as if announced.
 	UnknownToolUpdates int64
 	// DroppedEntries counts entries not made because a turn reached MaxTurnEntries.
 	DroppedEntries int64
@@ -114,10 +114,10 @@ func (h *AgentHandler) Update(u sdk.SessionUpdate) {
 		if status == "" {
 			status = sdk.ToolCallStatusPending
 		}
-		h.applyTool(t.ToolCallId, true, h.c.newToolPatch(&t.Title, &t.Kind, &status, t.Content, t.Locations))
+		h.applyTool(t.ToolCallId, true, h.c.newToolPatch(&t.Title, &t.Kind, &status, t.Content, t.Locations).withRawInput(t.RawInput))
 	case u.ToolCallUpdate != nil:
 		t := u.ToolCallUpdate
-		h.applyTool(t.ToolCallId, false, h.c.newToolPatch(t.Title, t.Kind, t.Status, t.Content, t.Locations))
+		h.applyTool(t.ToolCallId, false, h.c.newToolPatch(t.Title, t.Kind, t.Status, t.Content, t.Locations).withRawInput(t.RawInput))
 	case u.Plan != nil:
 		h.plan(u.Plan.Entries)
 	case u.AvailableCommandsUpdate != nil:

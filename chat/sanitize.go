@@ -28,9 +28,14 @@ const MaxLineText = 4096
 
 // line sanitizes a single-line field and bounds its length.
 func line(s string) string {
+	return cutLine(s, MaxLineText)
+}
+
+// cutLine sanitizes s as one line and cuts it at n bytes, ending it with "…" when it was cut.
+func cutLine(s string, n int) string {
 	s = safetext.Line(s)
-	if len(s) <= MaxLineText {
+	if len(s) <= n {
 		return s
 	}
-	return strings.Clone(clip(s, MaxLineText-len("…"))) + "…"
+	return strings.Clone(clip(s, n-len("…"))) + "…"
 }

@@ -27,6 +27,8 @@ const (
 // sanitized (which happens outside the lock) but not yet capped (which needs the entry).
 type toolPatch struct {
 	title, kind, status *string
+	// command is the command of the call's raw input, when it sent one (commandOf).
+	command *string
 
 	contentSet   bool
 	content      []ToolContent
@@ -103,8 +105,20 @@ func toolKey(id sdk.ToolCallId) string {
 	return s
 }
 
+// withRawInput adds to p the command of a tool call's raw input, when the agent sent one:
+// the raw input replaces the one before, so a raw input without a command clears it.
+func (p toolPatch) withRawInput(raw any) toolPatch {
+	if raw != nil {
+		cmd := commandOf(raw)
+		p.command = &cmd
+	}
+	return p
+}
+
 // applyTool folds a tool call (create) or a tool call update into the agent's entry for that
-// id. An update for an id the agent never announced is counted and ignored.
+// id. An update for an id the agent never announced creates the call all the same (it is
+// counted in Stats), pending unless it says otherwise: what the agent does is shown even
+// when it skipped the announcement.
 func (h *AgentHandler) applyTool(id sdk.ToolCallId, create bool, p toolPatch) {
 	if create {
 		p.contentSet, p.locationsSet = true, true
@@ -118,8 +132,10 @@ func (h *AgentHandler) applyTool(id sdk.ToolCallId, create bool, p toolPatch) {
 	if it == nil {
 		if !create {
 			a.stats.UnknownToolUpdates++
-			c.unlock(false)
-			return
+			if p.status == nil {
+				pending := string(sdk.ToolCallStatusPending)
+				p.status = &pending
+			}
 		}
 		if it = c.newAgentItem(a, KindToolCall, now); it == nil {
 			c.unlock(true)
@@ -156,6 +172,9 @@ func (t *ToolCall) patch(it *item, p toolPatch) {
 	}
 	if p.status != nil {
 		t.Status = *p.status
+	}
+	if p.command != nil {
+		t.Command = *p.command
 	}
 	if p.contentSet {
 		t.Content = nil

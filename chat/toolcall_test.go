@@ -1,6 +1,7 @@
 package chat_test
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -89,7 +90,35 @@ func TestToolCallCopiesAreStable(t *testing.T) {
 	}
 }
 
-// 100,000 updates for a tool call nobody announced: nothing kept, everything counted.
+// A tool_call_update for an id the agent never announced makes the call, pending unless
+// it says otherwise, and the updates that follow fold into it.
+func TestUnannouncedToolCallIsShown(t *testing.T) {
+	c, _, _ := newConv(t, i18n.English)
+	h := c.Handler("alice", nil)
+	c.BeginTurn("alice", "go")
+	h.Update(sdk.UpdateToolCall("ghost", sdk.WithUpdateTitle("Read secrets"),
+		sdk.WithUpdateLocations([]sdk.ToolCallLocation{{Path: "/w/.env"}})))
+	h.Update(sdk.UpdateToolCall("ghost", sdk.WithUpdateContent([]sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock("read 3 lines"))})))
+	h.Update(sdk.UpdateToolCall("silent", sdk.WithUpdateStatus(sdk.ToolCallStatusCompleted)))
+	es := c.Snapshot()
+	if len(es) != 3 {
+		t.Fatalf("%d entries, want the user's and two tool calls: %+v", len(es), es)
+	}
+	want := chat.ToolCall{ID: "ghost", Title: "Read secrets", Status: "pending",
+		Locations: []chat.Location{{Path: "/w/.env"}}, Content: []chat.ToolContent{{Type: "content", Text: "read 3 lines"}}}
+	if e := es[1]; e.Kind != chat.KindToolCall || e.Author != "alice" || e.Done || !equalJSON(*e.Tool, want) {
+		t.Errorf("ghost = %+v %+v\nwant %+v", e, e.Tool, want)
+	}
+	if e := es[2]; e.Tool == nil || e.Tool.ID != "silent" || e.Tool.Status != "completed" || !e.Done {
+		t.Errorf("silent = %+v", e)
+	}
+	if s := h.Stats(); s.UnknownToolUpdates != 2 {
+		t.Errorf("counted %d updates that announced a call, want 2", s.UnknownToolUpdates)
+	}
+}
+
+// 100,000 updates for tool calls nobody announced, each a new id: the turn keeps at most
+// MaxTurnEntries of them, and says so once.
 func TestUnknownToolCallFloodIsBounded(t *testing.T) {
 	c, _, _ := newConv(t, i18n.English)
 	h := c.Handler("alice", nil)
@@ -98,21 +127,23 @@ func TestUnknownToolCallFloodIsBounded(t *testing.T) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for i := range 100_000 {
-		h.Update(sdk.UpdateToolCall(sdk.ToolCallId("ghost-"+string(rune('a'+i%26))),
+		h.Update(sdk.UpdateToolCall(sdk.ToolCallId(fmt.Sprint("ghost-", i)),
 			sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress),
 			sdk.WithUpdateContent([]sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock("output line"))})))
 	}
 	runtime.GC()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
-	if c.Len() != 1 {
-		t.Errorf("%d entries, want only the user's", c.Len())
+	// The user's message, MaxTurnEntries tool calls, the notice that the rest is not shown.
+	if c.Len() != chat.MaxTurnEntries+2 {
+		t.Errorf("%d entries, want %d", c.Len(), chat.MaxTurnEntries+2)
 	}
-	if s := h.Stats(); s.UnknownToolUpdates != 100_000 {
-		t.Errorf("counted %d unknown updates", s.UnknownToolUpdates)
+	if s := h.Stats(); s.UnknownToolUpdates != 100_000 || s.DroppedEntries != 100_000-chat.MaxTurnEntries {
+		t.Errorf("stats %+v", s)
 	}
-	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 4<<20 {
-		t.Errorf("heap grew by %d bytes for ignored updates", grown)
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 16<<20 {
+		t.Errorf("heap grew by %d bytes", grown)
+
 	}
 }
 

@@ -16,7 +16,8 @@ const (
 	ClassFunction = "syntax.function"
 	ClassOperator = "syntax.operator"
 	ClassBuiltin  = "syntax.builtin"
-	ClassError    = "diagnostic.error" // a failed tool call; Sidekicks' notices; bytes lost
+	ClassError    = "diagnostic.error"   // a failed tool call; Sidekicks' notices; bytes lost
+	ClassWarning  = "diagnostic.warning" // a tool call its turn left unfinished
 	ClassAdded    = "diff.added"
 	ClassRemoved  = "diff.removed"
 	// ClassSelection is not emitted: the drawer paints selected rows and the cursor bar with it.

@@ -21,6 +21,14 @@ type Labels struct {
 	ToolStatus func(status string) string
 	// Terminal is the line that stands for a tool call's terminal output: "terminal t-1".
 	Terminal func(id string) string
+	// ToolKind names a tool call's kind (read, edit, execute…) in the user's language; the
+	// kind as the agent sent it when nil or when it returns "".
+	ToolKind func(kind string) string
+	// NotFinished is the state of a tool call its turn left pending or in progress: "not
+	// finished", "non terminé".
+	NotFinished string
+	// MoreLocations says how many files of a tool call are not listed: "… 3 more files".
+	MoreLocations func(n int) string
 }
 
 // label is a word of the view's, in labelsEN and labelsFR.
@@ -36,6 +44,18 @@ const (
 	labelCompleted
 	labelFailed
 	labelTerminal
+	labelNotFinished
+	labelMoreLocations
+	labelKindRead
+	labelKindEdit
+	labelKindDelete
+	labelKindMove
+	labelKindSearch
+	labelKindExecute
+	labelKindThink
+	labelKindFetch
+	labelKindSwitchMode
+	labelKindOther
 	labelCount // not a label: the number of labels
 )
 
@@ -48,6 +68,19 @@ var labelsEN = [labelCount]string{
 	labelCompleted:  "completed",
 	labelFailed:     "failed",
 	labelTerminal:   "terminal %s",
+
+	labelNotFinished:    "not finished",
+	labelMoreLocations:  "… %d more files",
+	labelKindRead:       "read",
+	labelKindEdit:       "edit",
+	labelKindDelete:     "delete",
+	labelKindMove:       "move",
+	labelKindSearch:     "search",
+	labelKindExecute:    "execute",
+	labelKindThink:      "think",
+	labelKindFetch:      "fetch",
+	labelKindSwitchMode: "switch mode",
+	labelKindOther:      "other",
 }
 
 var labelsFR = [labelCount]string{
@@ -59,6 +92,19 @@ var labelsFR = [labelCount]string{
 	labelCompleted:  "terminé",
 	labelFailed:     "échoué",
 	labelTerminal:   "terminal %s",
+
+	labelNotFinished:    "non terminé",
+	labelMoreLocations:  "… %d fichiers de plus",
+	labelKindRead:       "lecture",
+	labelKindEdit:       "modification",
+	labelKindDelete:     "suppression",
+	labelKindMove:       "déplacement",
+	labelKindSearch:     "recherche",
+	labelKindExecute:    "exécution",
+	labelKindThink:      "réflexion",
+	labelKindFetch:      "téléchargement",
+	labelKindSwitchMode: "changement de mode",
+	labelKindOther:      "autre",
 }
 
 // catalogue holds the view's labels in every language.
@@ -70,6 +116,28 @@ var toolStatuses = map[string]label{
 	"in_progress": labelInProgress,
 	"completed":   labelCompleted,
 	"failed":      labelFailed,
+}
+
+// toolKinds are the labels of the kinds of a tool call, as the protocol names them.
+var toolKinds = map[string]label{
+	"read":        labelKindRead,
+	"edit":        labelKindEdit,
+	"delete":      labelKindDelete,
+	"move":        labelKindMove,
+	"search":      labelKindSearch,
+	"execute":     labelKindExecute,
+	"think":       labelKindThink,
+	"fetch":       labelKindFetch,
+	"switch_mode": labelKindSwitchMode,
+	"other":       labelKindOther,
+}
+
+// labelOf returns the label of a protocol word in lang, "" when it has none.
+func labelOf(lang i18n.Lang, labels map[string]label, word string) string {
+	if k, ok := labels[word]; ok {
+		return catalogue.Text(lang, k)
+	}
+	return ""
 }
 
 // LabelsFor returns the labels in a language. The UI catalogue may use them as they are
@@ -85,12 +153,10 @@ func LabelsFor(lang i18n.Lang) Labels {
 			}
 			return catalogue.Text(lang, labelDropped, digits)
 		},
-		ToolStatus: func(s string) string {
-			if k, ok := toolStatuses[s]; ok {
-				return catalogue.Text(lang, k)
-			}
-			return ""
-		},
-		Terminal: func(id string) string { return catalogue.Text(lang, labelTerminal, id) },
+		ToolStatus:    func(s string) string { return labelOf(lang, toolStatuses, s) },
+		ToolKind:      func(s string) string { return labelOf(lang, toolKinds, s) },
+		Terminal:      func(id string) string { return catalogue.Text(lang, labelTerminal, id) },
+		NotFinished:   catalogue.Text(lang, labelNotFinished),
+		MoreLocations: func(n int) string { return catalogue.Text(lang, labelMoreLocations, n) },
 	}
 }

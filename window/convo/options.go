@@ -40,6 +40,15 @@ func (o Options) withDefaults() Options {
 	if l.ToolStatus == nil {
 		l.ToolStatus = func(s string) string { return s }
 	}
+	if l.ToolKind == nil {
+		l.ToolKind = func(s string) string { return s }
+	}
+	if l.NotFinished == "" {
+		l.NotFinished = en.NotFinished
+	}
+	if l.MoreLocations == nil {
+		l.MoreLocations = en.MoreLocations
+	}
 	if l.Terminal == nil {
 		l.Terminal = en.Terminal
 	}
@@ -73,11 +82,12 @@ func groupDigits(n int64) string {
 // The marks of plans and tool calls, and their ASCII stand-ins.
 type marks struct {
 	pending, progress, completed, tool, dash string
+	location, command                        string // before a tool call's file, and its command
 }
 
 var (
-	unicodeMarks = marks{"☐", "◐", "☑", "⚙", " — "}
-	asciiMarks   = marks{"[ ]", "[~]", "[x]", "*", " - "}
+	unicodeMarks = marks{"☐", "◐", "☑", "⚙", " — ", "→", "$"}
+	asciiMarks   = marks{"[ ]", "[~]", "[x]", "*", " - ", "->", "$"}
 )
 
 func (o *Options) marks() *marks {

@@ -20,9 +20,10 @@ const (
 	RowToolOutput                // a line of a tool call's output
 	RowPlan                      // an entry of a plan
 	RowNotice                    // a notice of Sidekicks, or what an entry lost to the cap
+	RowToolAction                // what a tool call does: a file it works on, its command
 )
 
-var rowKindNames = [...]string{"blank", "label", "prose", "fence", "code", "tool-header", "tool-output", "plan", "notice"}
+var rowKindNames = [...]string{"blank", "label", "prose", "fence", "code", "tool-header", "tool-output", "plan", "notice", "tool-action"}
 
 // String returns the kind's name, for tests and logs.
 func (k RowKind) String() string {

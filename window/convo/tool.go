@@ -1,40 +1,56 @@
 package convo
 
 import (
+	"strings"
 	"unsafe"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
-// renderTool makes a tool call's lines: a header "⚙ title — status" (in the error colour
-// when it failed), then its output as one region: each content piece's text, each diff as a
-// unified diff, each terminal as the line that names it.
+// maxShownLocations is the most locations a tool call shows; the others are counted.
+const maxShownLocations = 10
+
+// renderTool makes a tool call's lines: a header "⚙ title — kind, status" (in the error
+// colour when it failed, in the warning colour when its turn ended before it finished),
+// then what it does (chat.Action: the files it works on, an execute call's command), then
+// its output as one region: each content piece's text, each diff as a unified diff, each
+// terminal as the line that names it.
 func (ev *entryView) renderTool(e chat.Entry, rc *renderCtx) {
 	t := e.Tool
 	if t == nil {
 		t = &chat.ToolCall{}
 	}
 	m := rc.opts.marks()
+	labels := &rc.opts.Labels
 	title := t.Title
 	if title == "" {
 		title = t.ID
 	}
-	text := m.tool + " " + title
-	if t.Status != "" {
-		status := rc.opts.Labels.ToolStatus(t.Status)
-		if status == "" {
-			status = t.Status
+	act := t.Action()
+	var details []string
+	if act.Kind != "" {
+		details = append(details, orAsSent(labels.ToolKind(act.Kind), act.Kind))
+	}
+	cls := ClassType
+	switch {
+	case e.Unfinished():
+		details = append(details, labels.NotFinished)
+		cls = ClassWarning
+	case t.Status != "":
+		details = append(details, orAsSent(labels.ToolStatus(t.Status), t.Status))
+		if t.Status == "failed" {
+			cls = ClassError
 		}
-		text += m.dash + status
+	}
+	text := m.tool + " " + title
+	if len(details) > 0 {
+		text += m.dash + strings.Join(details, ", ")
 	}
 	text = displayText(safetext.Line(text), 0)
-	cls := ClassType
-	if t.Status == "failed" {
-		cls = ClassError
-	}
 	ev.lines = append(ev.lines, line{text: text, raw: text, cls: cls, kind: RowToolHeader, block: -1,
 		region: ev.nextRegion(), indent: 2, cont: 2, word: true})
+	ev.renderAction(act, rc)
 	region := ev.nextRegion()
 	out := func(text, raw, cls string) {
 		ev.lines = append(ev.lines, line{text: text, raw: raw, cls: cls, kind: RowToolOutput, block: -1,
@@ -76,6 +92,44 @@ func (ev *entryView) renderTool(e chat.Entry, rc *renderCtx) {
 		}
 	}
 	ev.diffs = memos
+}
+
+// renderAction makes the lines of what a tool call does, one region: a line per location
+// (the first maxShownLocations, then how many more), then an execute call's command.
+func (ev *entryView) renderAction(act chat.Action, rc *renderCtx) {
+	if len(act.Locations) == 0 && act.Command == "" {
+		return
+	}
+	m := rc.opts.marks()
+	region := ev.nextRegion()
+	add := func(mark, raw, cls string) {
+		raw = safetext.Line(raw)
+		l := line{text: displayText(raw, 0), raw: raw, cls: cls, kind: RowToolAction, block: -1, region: region, indent: 4}
+		if mark != "" {
+			l.text = mark + " " + l.text
+			l.cont = int16(textWidth(mark) + 1)
+			l.runs = []run{{int32(len(mark)), ClassType}, {int32(len(l.text)), cls}}
+		}
+		ev.lines = append(ev.lines, l)
+	}
+	for i, l := range act.Locations {
+		if i == maxShownLocations {
+			add("", rc.opts.Labels.MoreLocations(len(act.Locations)-i), ClassComment)
+			break
+		}
+		add(m.location, l.String(), ClassString)
+	}
+	if act.Command != "" {
+		add(m.command, act.Command, ClassText)
+	}
+}
+
+// orAsSent is a label, or what the agent sent when the label has none for it.
+func orAsSent(label, sent string) string {
+	if label == "" {
+		return sent
+	}
+	return label
 }
 
 // diffMemo is a diff the entry showed, kept while its texts stay the same: a tool call

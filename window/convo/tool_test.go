@@ -1,6 +1,7 @@
 package convo
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -239,4 +240,93 @@ func TestLabelsFor(t *testing.T) {
 	if !strings.Contains(dump(all(t, v)), "x — odd") {
 		t.Errorf("an unknown status is not shown as sent")
 	}
+}
+
+// What a tool call does is shown under its title: its kind, its files and lines (ten of
+// them, then how many more), an execute call's command on one line. The labels are the
+// user's language.
+func TestToolCallAction(t *testing.T) {
+	var locs []chat.Location
+	for i := range 13 {
+		locs = append(locs, chat.Location{Path: fmt.Sprintf("/w/f%d.go", i), Line: i})
+	}
+	v := viewIn(t, i18n.French,
+		chat.Entry{Kind: chat.KindToolCall, Author: "alice", Tool: &chat.ToolCall{ID: "e", Title: "Modifying critical configuration file",
+			Kind: "edit", Status: "pending", Locations: []chat.Location{{Path: "/etc/app.conf", Line: 12}}}},
+		chat.Entry{Kind: chat.KindToolCall, Author: "alice", Tool: &chat.ToolCall{ID: "x", Title: "Run", Kind: "execute",
+			Status: "in_progress", Command: "make test && rm -rf build…", Content: []chat.ToolContent{{Type: "content", Text: "ok"}}}},
+		chat.Entry{Kind: chat.KindToolCall, Author: "alice", Tool: &chat.ToolCall{ID: "m", Title: "Many", Kind: "odd", Locations: locs}},
+		// A command of another kind is not shown: "command" means something else there.
+		chat.Entry{Kind: chat.KindToolCall, Author: "alice", Tool: &chat.ToolCall{ID: "r", Title: "Read", Kind: "read", Command: "view"}},
+	)
+	rows := all(t, v)
+	want := "" +
+		"label      |A alice\n" +
+		"tool-header|  ⚙ Modifying critical configuration file — modification, en\n" +
+		"tool-header|    attente\n" +
+		"tool-action|    → /etc/app.conf:12\n" +
+		"blank      |\n" +
+		"tool-header|  ⚙ Run — exécution, en cours\n" +
+		"tool-action|    $ make test && rm -rf build…\n" +
+		"tool-output|    ok\n" +
+		"blank      |\n" +
+		"tool-header|  ⚙ Many — odd\n"
+	for i := range 10 {
+		want += fmt.Sprintf("tool-action|    → /w/f%d.go", i)
+		if i > 0 {
+			want += fmt.Sprintf(":%d", i)
+		}
+		want += "\n"
+	}
+	want += "tool-action|    … 3 fichiers de plus\n" +
+		"blank      |\n" +
+		"tool-header|  ⚙ Read — lecture\n"
+	if got := dump(rows); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	classes := strings.Join(classesOf(rows), "\n")
+	for _, c := range []string{"→:syntax.type", " /etc/app.conf:12:syntax.string", "$:syntax.type", " make test && rm -rf build…:text",
+		"… 3 fichiers de plus:syntax.comment"} {
+		if !strings.Contains(classes, c) {
+			t.Errorf("no %q among\n%s", c, classes)
+		}
+	}
+	if rows[3].Region == rows[1].Region {
+		t.Error("what the call does shares the header's region")
+	}
+	// Copying what the call does gives the path, or the command, as it is.
+	if text, n := v.CopyRegion(6); text != "make test && rm -rf build…" || n != 1 {
+		t.Errorf("copied %q (%d lines)", text, n)
+	}
+}
+
+// A tool call its turn left pending or in progress says it did not finish, in the warning
+// colour, in the user's language.
+func TestUnfinishedToolCall(t *testing.T) {
+	for _, c := range []struct {
+		lang   i18n.Lang
+		status string
+		want   string
+	}{
+		{i18n.English, "pending", "⚙ Run — execute, not finished"},
+		{i18n.French, "in_progress", "⚙ Run — exécution, non terminé"},
+		{i18n.English, "", "⚙ Run — execute, not finished"},
+	} {
+		v := viewIn(t, c.lang, chat.Entry{Kind: chat.KindToolCall, Author: "alice", Done: true,
+			Tool: &chat.ToolCall{Title: "Run", Kind: "execute", Status: c.status}})
+		if got := strings.Join(classesOf(all(t, v)[1:2]), ""); got != c.want+":"+ClassWarning {
+			t.Errorf("%s %q: header %s, want %s in the warning colour", c.lang, c.status, got, c.want)
+		}
+	}
+}
+
+// viewIn returns a synced view of entries, 60 cells wide, with the labels of lang.
+func viewIn(t *testing.T, lang i18n.Lang, es ...chat.Entry) *View {
+	t.Helper()
+	src := &fakeSource{}
+	src.add(es...)
+	v := New(src, Options{Labels: LabelsFor(lang)})
+	v.SetSize(60, 100)
+	v.Sync()
+	return v
 }
