@@ -219,7 +219,8 @@ func lendTerminal() (in, out, errOut *os.File, done func()) {
 func (ap *application) canAllowProject() bool { return ap.cur.pending.Path != "" }
 
 // allowProject shows each agent of the project agents file not allowed yet as it would
-// run (its command line, workspace and variables) and asks to allow it; a Yes records the
+// run (its command line, workspace and variables), or that it will be left out when the
+// configuration has an agent of its name, and asks to allow it; a Yes records the
 // approval of the content shown, then reads the files again (Agent ▸ Allow project
 // agents…).
 func (ap *application) allowProject() {
@@ -231,6 +232,10 @@ func (ap *application) allowProject() {
 	for _, a := range p.Agents {
 		for _, l := range config.DescribeProjectAgent(ap.lang, a) {
 			b.WriteString(safetext.Line(l) + "\n")
+		}
+		// Where names collide, the user sees before allowing that theirs is kept.
+		if collision := config.ProjectCollision(ap.cfg, a, ""); collision != "" {
+			b.WriteString("  " + safetext.Line(collision) + "\n")
 		}
 	}
 	ask := catalogue.Text(ap.lang, msgAllowProjectAsk, safetext.Line(p.Path), b.String())

@@ -428,6 +428,18 @@ func resolveAgainst(dir, p string) string {
 	return filepath.Clean(p)
 }
 
+// ProjectCollision is the warning, in the configuration's language, that the project
+// agent a is left out because cfg already has an agent of its name, which is kept ("" when
+// the name is free); source, when not "", is the file named first ("reading …: ").
+func ProjectCollision(cfg *Config, a Agent, source string) string {
+	existing := cfg.Agent(a.Name)
+	if existing == nil {
+		return ""
+	}
+	lang := cfg.UI.Language
+	return projectText(lang, source, pCollides, quoteIn(lang, a.Title), a.Name, quoteIn(lang, existing.Title))
+}
+
 // MergeProject adds the project's agents after the configuration's, in the file's order,
 // each marked Project. A project agent never replaces an agent of the configuration: when
 // its name is already taken, the configuration's is kept and the project's is left out,
@@ -435,13 +447,8 @@ func resolveAgainst(dir, p string) string {
 func MergeProject(cfg *Config, agents []Agent) Diagnostics {
 	var diags Diagnostics
 	for _, a := range agents {
-		if existing := cfg.Agent(a.Name); existing != nil {
-			diags = append(diags, Diagnostic{
-				File:    a.Source,
-				Line:    a.Line,
-				Message: projectText(cfg.UI.Language, a.Source, pCollides, quoteIn(cfg.UI.Language, a.Title), a.Name, quoteIn(cfg.UI.Language, existing.Title)),
-				Warning: true,
-			})
+		if collision := ProjectCollision(cfg, a, a.Source); collision != "" {
+			diags = append(diags, Diagnostic{File: a.Source, Line: a.Line, Message: collision, Warning: true})
 			continue
 		}
 		a.Project = true

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -56,6 +57,7 @@ func isolate(t *testing.T) []string {
 type result struct {
 	stdout, stderr string
 	code           int
+	peakKiB        int64 // the process's peak resident memory, its children's included
 }
 
 // runBinary runs sidekicks with args and returns its output and exit status; it fails the
@@ -81,5 +83,9 @@ func runBinary(t *testing.T, env []string, dir string, timeout time.Duration, ar
 		}
 		code = ee.ExitCode()
 	}
-	return result{out.String(), errb.String(), code}
+	var peak int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		peak = ru.Maxrss // KiB on Linux
+	}
+	return result{out.String(), errb.String(), code, peak}
 }
