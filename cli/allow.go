@@ -69,7 +69,8 @@ func runAllow(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	lang := allowLanguage(*cfgPath)
+	cfg := allowConfig(*cfgPath)
+	lang := cfg.UI.Language
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(stderr, "sidekicks allow: %v\n", err)
@@ -95,6 +96,10 @@ func runAllow(args []string, stdout, stderr io.Writer) int {
 		for _, l := range config.DescribeProjectAgent(lang, a) {
 			fmt.Fprintln(stdout, "  "+safetext.Line(l))
 		}
+		// Where a name is taken, the user sees which agent runs before answering.
+		if c := config.ProjectCollision(cfg, a, project.Path); c != "" {
+			fmt.Fprintln(stdout, "  "+safetext.Line(c))
+		}
 	}
 	for _, d := range project.Diags {
 		fmt.Fprintln(stdout, d.Text(lang))
@@ -117,9 +122,11 @@ func runAllow(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// allowLanguage is the language of the configuration found as config.Locate finds it,
-// without creating the default file when there is none: LANG's then.
-func allowLanguage(flagValue string) i18n.Lang {
+// allowConfig is the configuration found as config.Locate finds it, without creating the
+// default file when there is none: for its language and its agents' names (a project agent
+// that takes one is said). A configuration that cannot be read gives LANG's language and no
+// agents.
+func allowConfig(flagValue string) *config.Config {
 	path := flagValue
 	if path == "" {
 		path = os.Getenv(config.EnvConfig)
@@ -134,7 +141,11 @@ func allowLanguage(flagValue string) i18n.Lang {
 	}
 	data, err := os.ReadFile(path)
 	if path == "" || err != nil {
-		return config.LanguageOf(nil)
+		return &config.Config{UI: config.UI{Language: config.LanguageOf(nil)}}
 	}
-	return config.LanguageOf(data)
+	cfg, _ := config.Parse(path, data)
+	if cfg == nil {
+		return &config.Config{UI: config.UI{Language: config.LanguageOf(data)}}
+	}
+	return cfg
 }

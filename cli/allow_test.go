@@ -73,8 +73,8 @@ func TestAskRunsNoProjectAgentBeforeItIsAllowed(t *testing.T) {
 	// Refused at the question: still not allowed.
 	allowStdin = strings.NewReader("n\n")
 	t.Cleanup(func() { allowStdin = os.Stdin })
-	code, out, _ = runCmd(t, "allow")
-	for _, want := range []string{"@helper-bot (\"Helper Bot\")", "  command:   /bin/sh -c ", "  workspace: " + dir, "  env:       SIDEKICKS_TEST_AGENT=noload", "Allow these agents to run? [y/N] not allowed"} {
+	code, out, _ = runCmd(t, "allow", "--config", cfg)
+	for _, want := range []string{"@helper-bot (\"Helper Bot\")", `agent "Helper Bot" is not added: the configuration already has an agent named @helper-bot`, "  command:   /bin/sh -c ", "  workspace: " + dir, "  env:       SIDEKICKS_TEST_AGENT=noload", "Allow these agents to run? [y/N] not allowed"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("allow shows no %q:\n%s", want, out)
 		}
