@@ -1,0 +1,116 @@
+package testagents
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// BlocksMode is the mode of an agent that replies to every prompt with the blocks it
+// received, so that a test sees exactly what Sidekicks sent: the reply is a fenced JSON
+// code block holding one PromptBlock per line, in the prompt's order (ParseBlocks reads
+// it back). It announces promptCapabilities.embeddedContext, so that a mentioned file
+// comes as a resource block with its text, and loadSession false.
+const BlocksMode = "blocks"
+
+// PromptBlock is one block of a prompt as the blocks agent reports it: its type ("text",
+// "resource", "resource_link", or another type's name), the text of a text block or of an
+// embedded resource, and the URI of a resource or a link.
+type PromptBlock struct {
+	Type string `json:"type"`
+	Text string `json:"text,omitempty"`
+	URI  string `json:"uri,omitempty"`
+}
+
+// ParseBlocks reads the blocks from a reply of the blocks agent; ok is false when the reply
+// holds none.
+func ParseBlocks(reply string) (blocks []PromptBlock, ok bool) {
+	_, body, found := strings.Cut(reply, "```json\n")
+	if !found {
+		return nil, false
+	}
+	body, _, found = strings.Cut(body, "```")
+	if !found {
+		return nil, false
+	}
+	for line := range strings.SplitSeq(strings.TrimSpace(body), "\n") {
+		var b PromptBlock
+		if json.Unmarshal([]byte(line), &b) != nil {
+			return nil, false
+		}
+		blocks = append(blocks, b)
+	}
+	return blocks, true
+}
+
+func init() { modes[BlocksMode] = serveBlocks }
+
+// blockLine is a block as one line of JSON that cannot end the fence around it: < > & are
+// written as they are (the screen shows them), a backquote as an escape.
+func blockLine(b PromptBlock) string {
+	var out strings.Builder
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(b) // ends the line
+	return strings.ReplaceAll(out.String(), "`", `\u0060`)
+}
+
+// serveBlocks is the blocks agent.
+func serveBlocks(in io.Reader, out, _ io.Writer) int {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	w := json.NewEncoder(out) // one message a line, unbuffered
+	answer := func(id json.RawMessage, result any) {
+		_ = w.Encode(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
+	}
+	sessions := 0
+	for sc.Scan() {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				SessionID string `json:"sessionId"`
+				Prompt    []struct {
+					Type     string `json:"type"`
+					Text     string `json:"text"`
+					URI      string `json:"uri"`
+					Resource struct {
+						URI  string `json:"uri"`
+						Text string `json:"text"`
+					} `json:"resource"`
+				} `json:"prompt"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(sc.Bytes(), &m) != nil {
+			continue
+		}
+		switch m.Method {
+		case "initialize":
+			answer(m.ID, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{
+				"loadSession": false, "promptCapabilities": map[string]any{"embeddedContext": true}}})
+		case "session/new":
+			sessions++
+			answer(m.ID, map[string]any{"sessionId": fmt.Sprintf("blocks-%d", sessions)})
+		case "session/prompt":
+			var b strings.Builder
+			b.WriteString("```json\n")
+			for _, p := range m.Params.Prompt {
+				block := PromptBlock{Type: p.Type, Text: p.Text, URI: p.URI}
+				if p.Type == "resource" {
+					block.Text, block.URI = p.Resource.Text, p.Resource.URI
+				}
+				b.WriteString(blockLine(block))
+			}
+			b.WriteString("```\n")
+			_ = w.Encode(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{
+				"sessionId": m.Params.SessionID,
+				"update": map[string]any{"sessionUpdate": "agent_message_chunk",
+					"content": map[string]any{"type": "text", "text": b.String()}},
+			}})
+			answer(m.ID, map[string]any{"stopReason": "end_turn"})
+		}
+	}
+	return 0
+}
