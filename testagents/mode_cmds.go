@@ -2,6 +2,7 @@ package testagents
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -45,7 +46,78 @@ func ParseBlocks(reply string) (blocks []PromptBlock, ok bool) {
 	return blocks, true
 }
 
-func init() { modes[BlocksMode] = serveBlocks }
+// The askers ask permission at every prompt, their "always" options first, and reply
+// "answered OPTION_ID" (or "answered nothing" when the request was cancelled):
+//   - asker offers always (allow_always), once (allow_once), never (reject_always), no
+//     (reject_once);
+//   - asker-always offers only always (allow_always) and never (reject_always).
+var askerOptions = map[string][]any{
+	"asker": {
+		map[string]any{"optionId": "always", "name": "Always Allow", "kind": "allow_always"},
+		map[string]any{"optionId": "once", "name": "Allow once", "kind": "allow_once"},
+		map[string]any{"optionId": "never", "name": "Never", "kind": "reject_always"},
+		map[string]any{"optionId": "no", "name": "Reject", "kind": "reject_once"},
+	},
+	"asker-always": {
+		map[string]any{"optionId": "always", "name": "Always Allow", "kind": "allow_always"},
+		map[string]any{"optionId": "never", "name": "Never", "kind": "reject_always"},
+	},
+}
+
+func init() {
+	modes[BlocksMode] = serveBlocks
+	for mode, options := range askerOptions {
+		modes[mode] = func(in io.Reader, out, _ io.Writer) int { return serveAsker(options, in, out) }
+	}
+}
+
+// serveAsker is an asker agent offering options.
+func serveAsker(options []any, in io.Reader, out io.Writer) int {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	w := json.NewEncoder(out)
+	var prompt json.RawMessage // the prompt waiting for the answer
+	var session string
+	for sc.Scan() {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				SessionID string `json:"sessionId"`
+			} `json:"params"`
+			Result struct {
+				Outcome struct {
+					OptionID string `json:"optionId"`
+				} `json:"outcome"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(sc.Bytes(), &m) != nil {
+			continue
+		}
+		reply := func(id json.RawMessage, result any) {
+			_ = w.Encode(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
+		}
+		switch {
+		case m.Method == "initialize":
+			reply(m.ID, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{"loadSession": false}})
+		case m.Method == "session/new":
+			reply(m.ID, map[string]any{"sessionId": "asker-1"})
+		case m.Method == "session/prompt":
+			prompt, session = m.ID, m.Params.SessionID
+			_ = w.Encode(map[string]any{"jsonrpc": "2.0", "id": 950, "method": "session/request_permission", "params": map[string]any{
+				"sessionId": session,
+				"toolCall":  map[string]any{"toolCallId": "t1", "title": "Change the settings", "kind": "edit"},
+				"options":   options,
+			}})
+		case m.Method == "" && string(m.ID) == "950" && prompt != nil:
+			answered := cmp.Or(m.Result.Outcome.OptionID, "nothing")
+			say(w, session, "answered "+answered+"\n")
+			reply(prompt, map[string]any{"stopReason": "end_turn"})
+			prompt = nil
+		}
+	}
+	return 0
+}
 
 // blockLine is a block as one line of JSON that cannot end the fence around it: < > & are
 // written as they are (the screen shows them), a backquote as an escape.
@@ -55,6 +127,14 @@ func blockLine(b PromptBlock) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(b) // ends the line
 	return strings.ReplaceAll(out.String(), "`", `\u0060`)
+}
+
+// say sends a message chunk of text in session.
+func say(w *json.Encoder, session, text string) {
+	_ = w.Encode(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{
+		"sessionId": session,
+		"update":    map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": text}},
+	}})
 }
 
 // serveBlocks is the blocks agent.
@@ -104,11 +184,7 @@ func serveBlocks(in io.Reader, out, _ io.Writer) int {
 				b.WriteString(blockLine(block))
 			}
 			b.WriteString("```\n")
-			_ = w.Encode(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{
-				"sessionId": m.Params.SessionID,
-				"update": map[string]any{"sessionUpdate": "agent_message_chunk",
-					"content": map[string]any{"type": "text", "text": b.String()}},
-			}})
+			say(w, m.Params.SessionID, b.String())
 			answer(m.ID, map[string]any{"stopReason": "end_turn"})
 		}
 	}
