@@ -216,6 +216,16 @@ func splitCommand(text string) (name, command, rest string, named bool) {
 	return name, command, rest, true
 }
 
+// CommandAgent returns the agent a channel's command line names (/alice:web query gives
+// alice, as typed), false when text is no command or names no agent.
+func CommandAgent(text string) (string, bool) {
+	if !IsCommand(text) {
+		return "", false
+	}
+	name, _, _, named := splitCommand(text)
+	return name, named && name != ""
+}
+
 // addressBook is who can be addressed in one channel.
 type addressBook struct {
 	byKey    map[string]string // lower-case name → name as spelled

@@ -64,7 +64,8 @@ func sendAndWait(t *testing.T, term *terminal, text string) {
 
 // TestCommandsInTerminal: /alice:ping in a channel reaches alice as a command (the first
 // and only block of her prompt is "/ping", the catch-up waits for her next message), and
-// a file mentioned in a /command line is attached after it.
+// a file mentioned in a /command line, completed from alice's workspace, is attached after
+// it.
 func TestCommandsInTerminal(t *testing.T) {
 	term, workspace := startBlocks(t)
 
@@ -84,9 +85,15 @@ func TestCommandsInTerminal(t *testing.T) {
 	term.waitFor(`{"type":"text","text":"Catch-up: what was said in this channel`, appWait)
 	waitRow(t, term, block("text", "@alice what did I miss?", ""))
 
-	// A file in a command line is attached after the command's text.
-	sendAndWait(t, term, "/alice:ping @notes.txt")
-	waitRow(t, term, block("text", "/ping @notes.txt", ""))
+	// In a command line, @ lists the files of the agent it is for; the file is attached
+	// after the command's text.
+	term.typeText("/alice:ping @no")
+	waitRow(t, term, "notes.txt")
+	term.keys("Tab")
+	term.keys("Enter")
+	waitRow(t, term, "/alice:ping @notes.txt")
+	waitUntil(t, term, "the turn over", idle)
+	waitRow(t, term, block("text", "/ping @notes.txt ", "")) // the completion's space
 	term.waitFor(block("resource", "the notes\n", "file://"+filepath.Join(workspace, "notes.txt")), appWait)
 
 	term.keys("M-x")
