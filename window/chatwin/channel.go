@@ -181,9 +181,11 @@ func (w *Widget) commandFiles() (string, Walker) {
 	if !ok || w.channel.Files == nil {
 		return "", nil
 	}
-	for _, m := range append(w.channel.members(), w.channel.agents()...) {
-		if strings.EqualFold(m.Name, name) {
-			return m.Name, w.channel.Files(m.Name)
+	for _, list := range [][]Member{w.channel.members(), w.channel.agents()} {
+		for _, m := range list {
+			if strings.EqualFold(m.Name, name) {
+				return m.Name, w.channel.Files(m.Name)
+			}
 		}
 	}
 	return "", nil
