@@ -179,22 +179,14 @@ func heardBlocks(reply string) []string {
 }
 
 func TestChannelCatchUpCarriesTheOthersAnswers(t *testing.T) {
-	dir := testagents.Env(t)
-	cfg := twoDemoAgents(t, dir, 2, "0")
-	st, w := history(t, dir)
-	r := newChanRig(t, cfg, st, w, 0)
-	k := r.channel("général", "alice", "bob")
+	r, k, bobSaid := missedByAlice(t)
+	st := r.st
 
-	r.send(k, "@bob what do you say?")
-	r.next(k)
-	bobSaid := r.lastReply(k, "bob")
-	r.send(k, "a note to everyone")
-
-	r.send(k, "/alice:heard")
+	r.send(k, "@alice heard")
 	if res := r.next(k); res.Agent != "alice" || res.StopReason != chat.StopEndTurn {
 		t.Fatalf("turn %+v", res)
 	}
-	blocks := heardBlocks(r.lastReply(k, "alice"))
+	blocks := r.heard(k, "alice")
 	if len(blocks) != 2 {
 		t.Fatalf("alice heard %d blocks, want the catch-up and the message: %q", len(blocks), blocks)
 	}
@@ -210,10 +202,10 @@ func TestChannelCatchUpCarriesTheOthersAnswers(t *testing.T) {
 			t.Errorf("the catch-up lacks %q:\n%s", want, catchUp)
 		}
 	}
-	if strings.Contains(catchUp, "/alice:heard") {
+	if strings.Contains(catchUp, "@alice heard") {
 		t.Errorf("the message itself is in the catch-up:\n%s", catchUp)
 	}
-	if blocks[1] != "/heard" {
+	if blocks[1] != "@alice heard" {
 		t.Errorf("the message block is %q", blocks[1])
 	}
 	// What alice saw is recorded: up to the message she was sent.
@@ -222,7 +214,7 @@ func TestChannelCatchUpCarriesTheOthersAnswers(t *testing.T) {
 	page, _ := st.LastPage(conv, 10)
 	var msgID int64
 	for _, e := range page {
-		if e.Kind == chat.KindUser && e.Text == "/alice:heard" {
+		if e.Kind == chat.KindUser && e.Text == "@alice heard" {
 			msgID = e.ID
 		}
 	}
@@ -231,16 +223,16 @@ func TestChannelCatchUpCarriesTheOthersAnswers(t *testing.T) {
 	}
 
 	// Nothing new since: the next prompt is the message alone.
-	r.send(k, "/alice:heard")
+	r.send(k, "@alice heard")
 	r.next(k)
-	if blocks := heardBlocks(r.lastReply(k, "alice")); len(blocks) != 1 || blocks[0] != "/heard" {
-		t.Errorf("second /heard: %q, want the message alone", blocks)
+	if blocks := r.heard(k, "alice"); len(blocks) != 1 || blocks[0] != "@alice heard" {
+		t.Errorf("second message: %q, want the message alone", blocks)
 	}
 }
 
 func TestChannelCatchUpIsBounded(t *testing.T) {
 	dir := testagents.Env(t)
-	cfg := twoDemoAgents(t, dir, 2, "0")
+	cfg := blocksAndDemo(t, dir)
 	st, w := history(t, dir)
 	r := newChanRig(t, cfg, st, w, chat.MinCatchUpBytes)
 	k := r.channel("général", "alice", "bob")
@@ -250,9 +242,9 @@ func TestChannelCatchUpIsBounded(t *testing.T) {
 	r.next(k)
 	r.send(k, "/bob:echo "+long("second"))
 	r.next(k)
-	r.send(k, "/alice:heard")
+	r.send(k, "@alice heard")
 	r.next(k)
-	blocks := heardBlocks(r.lastReply(k, "alice"))
+	blocks := r.heard(k, "alice")
 	if len(blocks) != 2 {
 		t.Fatalf("blocks %q", blocks)
 	}
@@ -267,15 +259,15 @@ func TestChannelCatchUpIsBounded(t *testing.T) {
 
 func TestChannelSeenMarksSurviveARestart(t *testing.T) {
 	dir := testagents.Env(t)
-	cfg := twoDemoAgents(t, dir, 2, "0")
+	cfg := blocksAndDemo(t, dir)
 	st, w := history(t, dir)
 	first := newChanRig(t, cfg, st, w, 0)
 	k := first.channel("général", "alice", "bob")
 	first.send(k, "/bob:echo before the restart")
 	first.next(k)
-	first.send(k, "/alice:heard")
+	first.send(k, "@alice heard")
 	first.next(k)
-	if blocks := heardBlocks(first.lastReply(k, "alice")); len(blocks) != 2 || !strings.Contains(blocks[0], "before the restart") {
+	if blocks := first.heard(k, "alice"); len(blocks) != 2 || !strings.Contains(blocks[0], "before the restart") {
 		t.Fatalf("first catch-up %q", blocks)
 	}
 	first.send(k, "/bob:echo unseen by alice")
@@ -283,9 +275,9 @@ func TestChannelSeenMarksSurviveARestart(t *testing.T) {
 	first.close()
 
 	second := newChanRig(t, cfg, st, w, 0)
-	second.send(k, "/alice:heard")
+	second.send(k, "@alice heard")
 	second.next(k)
-	blocks := heardBlocks(second.lastReply(k, "alice"))
+	blocks := second.heard(k, "alice")
 	if len(blocks) != 2 {
 		t.Fatalf("blocks after the restart %q", blocks)
 	}
@@ -382,7 +374,7 @@ func TestChannelRenameKeepsDeleteDropsTheHistory(t *testing.T) {
 // is then up to date.
 func TestChannelCatchUpOfALongHistory(t *testing.T) {
 	dir := testagents.Env(t)
-	cfg := twoDemoAgents(t, dir, 2, "0")
+	cfg := blocksAndDemo(t, dir)
 	st, w := history(t, dir)
 	r := newChanRig(t, cfg, st, w, 0)
 	k := r.channel("général", "bob")
@@ -397,9 +389,9 @@ func TestChannelCatchUpOfALongHistory(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	r.send(k, "/alice:heard")
+	r.send(k, "@alice heard")
 	r.next(k)
-	blocks := heardBlocks(r.lastReply(k, "alice"))
+	blocks := r.heard(k, "alice")
 	if len(blocks) != 2 {
 		t.Fatalf("blocks %q", blocks)
 	}
@@ -411,7 +403,7 @@ func TestChannelCatchUpOfALongHistory(t *testing.T) {
 	last, _ := st.LastPage(conv, 3)
 	var msg int64
 	for _, e := range last {
-		if e.Text == "/alice:heard" {
+		if e.Text == "@alice heard" {
 			msg = e.ID
 		}
 	}
@@ -421,8 +413,7 @@ func TestChannelCatchUpOfALongHistory(t *testing.T) {
 }
 
 // TestChannelMentionOfAnAgentIsNeverAFile: in a channel, @bob names the agent bob even when
-// the workspace has a file called bob, so no prompt carries that file. (A /command line is
-// one text block whatever it mentions, so this is a plain message.)
+// the workspace has a file called bob, so no prompt carries that file.
 func TestChannelMentionOfAnAgentIsNeverAFile(t *testing.T) {
 	dir := testagents.Env(t)
 	cfg := twoDemoAgents(t, dir, 2, "0")

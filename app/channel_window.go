@@ -3,6 +3,7 @@ package app
 import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -60,6 +61,13 @@ func (ap *application) channelWidget(id store.ChannelID) *chatwin.Widget {
 			return ap.windowMembers(names)
 		},
 		Commands: c.Commands().Get,
+		Files: func(agent string) chatwin.Walker {
+			a := ap.cfg.Agent(agent)
+			if a == nil {
+				return nil
+			}
+			return chatwin.WalkWorkspace(runtime.WorkspaceFor(*a))
+		},
 		Empty: func() []window.TextLine {
 			ch, ok := ap.channelByID(id)
 			if !ok {

@@ -23,7 +23,7 @@ const MinCatchUpBytes = 1 << 10
 // best; and an agent's session must not read differently because the user switched
 // ui.language between two turns.
 const (
-	catchUpHeader = "Catch-up: what was said in this channel since your last turn, oldest first. " +
+	catchUpHeader = "Catch-up: what was said in this channel that you have not seen yet, oldest first. " +
 		"You are @%s. Each message is quoted, line by line, under who said it.\n\n"
 	catchUpFooter  = "End of the catch-up. The message addressed to you follows.\n\n"
 	catchUpOmitted = "(%d earlier messages were left out to keep this short.)\n\n"
@@ -37,7 +37,8 @@ const (
 // not hold the message being sent, which follows the catch-up in the prompt.
 //
 // What it keeps: the user's messages (notes included) and the other agents' replies. It
-// leaves out the agent's own entries (it knows what it said), the others' thoughts (their
+// leaves out the agent's own entries (it knows what it said), the commands it received
+// itself (/alice:web: they were its prompts), the others' thoughts (their
 // private reasoning), tool calls and plans (the work behind a reply, long and noisy; the
 // reply says what came of it), and Sidekicks' notices (written for the user, in the user's
 // language). Empty messages are skipped.
@@ -60,9 +61,11 @@ func CatchUp(unseen []Entry, agent string, maxBytes int) (block string, omitted 
 	case maxBytes < MinCatchUpBytes:
 		maxBytes = MinCatchUpBytes
 	}
+	answered := answeredTurns(unseen, agent)
+	hears := func(e Entry) bool { return hearsOf(e, agent, answered) }
 	heard, newest := 0, -1
 	for i, e := range unseen {
-		if hears(e, agent) {
+		if hears(e) {
 			heard, newest = heard+1, i
 		}
 	}
@@ -75,7 +78,7 @@ func CatchUp(unseen []Entry, agent string, maxBytes int) (block string, omitted 
 	// From the newest back, while whole messages fit.
 	var kept []string
 	for i := newest; i >= 0; i-- {
-		if !hears(unseen[i], agent) {
+		if !hears(unseen[i]) {
 			continue
 		}
 		if len(catchUpText(unseen[i])) >= room { // quoted, it only grows
@@ -108,10 +111,9 @@ func CatchUp(unseen []Entry, agent string, maxBytes int) (block string, omitted 
 	return b.String(), omitted
 }
 
-// ChannelPrompt is the prompt of an agent addressed in a channel: the catch-up as a first
-// text block, when there is one, then the message's blocks (BuildPrompt's). An agent that
-// reads a command from the first text block starting with / (as the demo agent does) still
-// finds it: the catch-up never starts with /.
+// ChannelPrompt is the prompt of an agent addressed in a channel by a message that is not a
+// command: the catch-up as a first text block, when there is one, then the message's blocks
+// (BuildPrompt's). A command gets no catch-up (Channels' Prepare): it must open the prompt.
 func ChannelPrompt(catchUp string, message []sdk.ContentBlock) []sdk.ContentBlock {
 	if catchUp == "" {
 		return message
@@ -121,9 +123,39 @@ func ChannelPrompt(catchUp string, message []sdk.ContentBlock) []sdk.ContentBloc
 	return append(out, message...)
 }
 
-// hears reports whether the catch-up of agent repeats e.
-func hears(e Entry, agent string) bool {
-	return (e.Kind == KindUser || e.Kind == KindAgent && e.Author != agent) && catchUpText(e) != ""
+// hearsOf reports whether the catch-up of agent repeats e; answered holds the turns the
+// agent answered (answeredTurns).
+func hearsOf(e Entry, agent string, answered map[int64]bool) bool {
+	return (e.Kind == KindUser && !receivedCommand(e, agent, answered) || e.Kind == KindAgent && e.Author != agent) &&
+		catchUpText(e) != ""
+}
+
+// answeredTurns returns the turns in which the agent replied or worked, nil when none.
+func answeredTurns(es []Entry, agent string) map[int64]bool {
+	var turns map[int64]bool
+	for _, e := range es {
+		if e.Author == agent && e.Kind != KindNotice && e.Turn > 0 {
+			if turns == nil {
+				turns = make(map[int64]bool)
+			}
+			turns[e.Turn] = true
+		}
+	}
+	return turns
+}
+
+// receivedCommand reports whether e is a command the agent received as a prompt of its
+// own: one that names it (/alice:web), or one that names nobody (a one-member channel's
+// /web) in a turn the agent answered. The agent has it already, with its own answer; its
+// catch-up does not repeat it.
+func receivedCommand(e Entry, agent string, answered map[int64]bool) bool {
+	if e.Kind != KindUser || !IsCommand(e.Text) {
+		return false
+	}
+	if name, _, _, named := splitCommand(e.Text); named {
+		return strings.EqualFold(name, agent)
+	}
+	return answered[e.Turn]
 }
 
 func omittedLine(n int) string {

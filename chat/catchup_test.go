@@ -45,7 +45,7 @@ func TestCatchUpContent(t *testing.T) {
 	if omitted != 0 {
 		t.Errorf("omitted %d", omitted)
 	}
-	want := "Catch-up: what was said in this channel since your last turn, oldest first. " +
+	want := "Catch-up: what was said in this channel that you have not seen yet, oldest first. " +
 		"You are @alice. Each message is quoted, line by line, under who said it.\n\n" +
 		"The user said:\n> hello @alice @bob\n\n" +
 		"@bob said:\n> Hi from bob.\n>\n> Second paragraph.\n\n" +
@@ -340,6 +340,42 @@ func BenchmarkCatchUp(b *testing.B) {
 	for b.Loop() {
 		if block, _ := chat.CatchUp(unseen, "alice", chat.DefaultCatchUpBytes); len(block) > chat.DefaultCatchUpBytes {
 			b.Fatal(len(block))
+		}
+	}
+}
+
+// The commands an agent received itself were its prompts: its catch-up does not repeat
+// them. The commands it did not receive are what the user said to others.
+func TestCatchUpLeavesOutTheAgentsOwnCommands(t *testing.T) {
+	at := func(turn int64, e chat.Entry) chat.Entry { e.Turn = turn; return e }
+	unseen := []chat.Entry{
+		at(1, userSaid("/alice:web first query")),
+		at(1, agentSaid("alice", "alice's results")),
+		at(2, userSaid("/Alice:web named with a capital")),
+		at(3, userSaid("/bob:web second query")),
+		at(3, agentSaid("bob", "bob's results")),
+		at(4, userSaid("/help")), // a one-member channel's command, answered by alice
+		at(4, chat.Entry{Kind: chat.KindToolCall, Author: "alice", Tool: &chat.ToolCall{ID: "t"}, Done: true}),
+		at(5, userSaid("/status")), // answered by bob alone
+		at(5, agentSaid("bob", "bob's status")),
+		at(6, userSaid("a note /alice:web is not a command")),
+	}
+	block, _ := chat.CatchUp(unseen, "alice", 0)
+	for _, gone := range []string{"first query", "named with a capital", "/help", "alice's results"} {
+		if strings.Contains(block, gone) {
+			t.Errorf("alice's catch-up repeats %q:\n%s", gone, block)
+		}
+	}
+	for _, kept := range []string{"> /bob:web second query", "> bob's results", "> /status", "> bob's status", "> a note /alice:web"} {
+		if !strings.Contains(block, kept) {
+			t.Errorf("alice's catch-up lacks %q:\n%s", kept, block)
+		}
+	}
+	// Bob hears alice's commands and her answer.
+	block, _ = chat.CatchUp(unseen, "bob", 0)
+	for _, kept := range []string{"> /alice:web first query", "> alice's results", "> /help"} {
+		if !strings.Contains(block, kept) {
+			t.Errorf("bob's catch-up lacks %q:\n%s", kept, block)
 		}
 	}
 }

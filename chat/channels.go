@@ -238,8 +238,12 @@ func (c *Channels) join(svc *Service, k Key, names []string, agents []AgentRef) 
 // seen, as the first block of its prompt (none when there is nothing to tell). It leaves
 // out the message being sent and everything of its turn and later ones (another agent's
 // answer to the same message, a message sent since), which the agent hears next time.
-func (c *Channels) prepare(k Key, agent string) []sdk.ContentBlock {
-	if k.Channel == 0 {
+//
+// A command (text starting with /) gets no catch-up: agents recognise a command only at
+// the very start of a prompt. Its turn leaves the agent's seen mark where it was, so the
+// catch-up waits for the agent's next prompt that is not a command.
+func (c *Channels) prepare(k Key, agent, text string) []sdk.ContentBlock {
+	if k.Channel == 0 || IsCommand(text) {
 		return nil
 	}
 	svc, _, _ := c.state()

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -77,16 +78,22 @@ type FileSource interface {
 // the text, and for each @ mention of a known file a resource block (its URI, MIME type and
 // whole text) when the agent announced promptCapabilities.embeddedContext and the file
 // reads as UTF-8 text, else a resource_link (URI, name, MIME type) for the agent to fetch.
-// A line that starts with / is a command: it goes as one text block, mentions and all, since
-// the agent reads a command's arguments as text. Empty text makes no block.
+//
+// A text that starts with / is a command (IsCommand): its first block is the whole text,
+// mentions and all, since agents recognise a command only at the very start of a prompt
+// and read its arguments as text; each file it mentions is attached after it, once, in the
+// order of first mention. Empty text makes no block.
 func BuildPrompt(text string, files FileSource, embedded bool) []sdk.ContentBlock {
 	if text == "" {
 		return nil
 	}
-	if strings.HasPrefix(text, "/") || files == nil {
+	if files == nil {
 		return []sdk.ContentBlock{sdk.TextBlock(text)}
 	}
 	segs := SplitMentions(text, files.Known)
+	if IsCommand(text) {
+		return commandPrompt(text, segs, files, embedded)
+	}
 	blocks := make([]sdk.ContentBlock, 0, len(segs))
 	for _, s := range segs {
 		if s.File == "" {
@@ -95,20 +102,41 @@ func BuildPrompt(text string, files FileSource, embedded bool) []sdk.ContentBloc
 			}
 			continue
 		}
-		uri, mime := files.URI(s.File), MIMEType(s.File)
-		if embedded {
-			if body, err := files.Read(s.File); err == nil && utf8.ValidString(body) {
-				blocks = append(blocks, sdk.ResourceBlock(sdk.EmbeddedResourceResource{
-					TextResourceContents: &sdk.TextResourceContents{Uri: uri, MimeType: &mime, Text: body},
-				}))
-				continue
-			}
-		}
-		link := sdk.ResourceLinkBlock(s.File, uri)
-		link.ResourceLink.MimeType = &mime
-		blocks = append(blocks, link)
+		blocks = append(blocks, fileBlock(s.File, files, embedded))
 	}
 	return blocks
+}
+
+// IsCommand reports whether what the user typed is a command: it starts with /.
+func IsCommand(text string) bool { return strings.HasPrefix(text, "/") }
+
+// commandPrompt is the prompt of a command: its whole text, then the files it mentions.
+func commandPrompt(text string, segs []Segment, files FileSource, embedded bool) []sdk.ContentBlock {
+	blocks := []sdk.ContentBlock{sdk.TextBlock(text)}
+	var attached []string
+	for _, s := range segs {
+		if s.File != "" && !slices.Contains(attached, s.File) {
+			attached = append(attached, s.File)
+			blocks = append(blocks, fileBlock(s.File, files, embedded))
+		}
+	}
+	return blocks
+}
+
+// fileBlock is the block of a mentioned file: embedded when the agent takes embedded
+// resources and the file reads as UTF-8 text, else a link.
+func fileBlock(p string, files FileSource, embedded bool) sdk.ContentBlock {
+	uri, mime := files.URI(p), MIMEType(p)
+	if embedded {
+		if body, err := files.Read(p); err == nil && utf8.ValidString(body) {
+			return sdk.ResourceBlock(sdk.EmbeddedResourceResource{
+				TextResourceContents: &sdk.TextResourceContents{Uri: uri, MimeType: &mime, Text: body},
+			})
+		}
+	}
+	link := sdk.ResourceLinkBlock(p, uri)
+	link.ResourceLink.MimeType = &mime
+	return link
 }
 
 // mimeTypes maps file extensions, and a few whole names, to MIME types. A fixed table rather

@@ -83,8 +83,12 @@ func TestBuildPrompt(t *testing.T) {
 			`[{"mimeType":"text/plain","name":"secret.bin","type":"resource_link","uri":"file:///work/secret.bin"}]`},
 		{"no mention", "just words, me@host.com", true,
 			`[{"text":"just words, me@host.com","type":"text"}]`},
-		{"command is one text block", "/read @main.go now", true,
-			`[{"text":"/read @main.go now","type":"text"}]`},
+		{"a command is its whole text first, then its files", "/read @main.go now", true,
+			`[{"text":"/read @main.go now","type":"text"},{"resource":{"mimeType":"text/x-go","text":"package main\n","uri":"file:///work/main.go"},"type":"resource"}]`},
+		{"a command attaches each file once, in order, linked when not embedded", "/diff @main.go @docs/README.md @main.go @nothing.txt", false,
+			`[{"text":"/diff @main.go @docs/README.md @main.go @nothing.txt","type":"text"},{"mimeType":"text/x-go","name":"main.go","type":"resource_link","uri":"file:///work/main.go"},{"mimeType":"text/markdown","name":"docs/README.md","type":"resource_link","uri":"file:///work/docs/README.md"}]`},
+		{"a command without a file is one text block", "/web query me@host.com", true,
+			`[{"text":"/web query me@host.com","type":"text"}]`},
 		{"empty", "", true, `null`},
 	}
 	for _, tt := range tests {
@@ -151,9 +155,14 @@ func FuzzSplitMentions(f *testing.F) {
 		if back.String() != s {
 			t.Fatalf("segments %+v give back %q, not %q", segs, back.String(), s)
 		}
-		// The prompt built from it is as many blocks as segments, in order.
-		if blocks := chat.BuildPrompt(s, workspace, true); !strings.HasPrefix(s, "/") && len(blocks) != len(segs) {
+		// The prompt built from it is as many blocks as segments, in order; a command's
+		// is its whole text first.
+		blocks := chat.BuildPrompt(s, workspace, true)
+		if !strings.HasPrefix(s, "/") && len(blocks) != len(segs) {
 			t.Fatalf("%d blocks for %d segments", len(blocks), len(segs))
+		}
+		if strings.HasPrefix(s, "/") && (blocks[0].Text == nil || blocks[0].Text.Text != s) {
+			t.Fatalf("the command %q does not open its prompt: %+v", s, blocks[0])
 		}
 	})
 }

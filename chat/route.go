@@ -176,19 +176,13 @@ func Route(text string, members []string, agents []AgentRef) Routing {
 
 // routeCommand routes a text that starts with /.
 func (b *addressBook) routeCommand(text string) Routing {
-	end := strings.IndexFunc(text, unicode.IsSpace)
-	if end < 0 {
-		end = len(text)
-	}
-	word, rest := text[1:end], text[end:]
-	colon := strings.IndexByte(word, ':')
-	if colon < 0 {
+	name, command, rest, named := splitCommand(text)
+	if !named {
 		if len(b.members) == 1 {
 			return Routing{Targets: []Target{{Agent: b.members[0], Text: text}}}
 		}
 		return Routing{Hint: HintCommandForm}
 	}
-	name, command := word[:colon], word[colon+1:]
 	if name == "" {
 		return Routing{Hint: HintCommandForm}
 	}
@@ -204,6 +198,32 @@ func (b *addressBook) routeCommand(text string) Routing {
 		r.Added = []string{agent}
 	}
 	return r
+}
+
+// splitCommand reads a command typed in a channel (text starts with /): its first word
+// (up to white space) is name:command when named, else the command alone; rest is what
+// follows the word, unchanged.
+func splitCommand(text string) (name, command, rest string, named bool) {
+	end := strings.IndexFunc(text, unicode.IsSpace)
+	if end < 0 {
+		end = len(text)
+	}
+	word, rest := text[1:end], text[end:]
+	name, command, named = strings.Cut(word, ":")
+	if !named {
+		return "", word, rest, false
+	}
+	return name, command, rest, true
+}
+
+// CommandAgent returns the agent a channel's command line names (/alice:web query gives
+// alice, as typed), false when text is no command or names no agent.
+func CommandAgent(text string) (string, bool) {
+	if !IsCommand(text) {
+		return "", false
+	}
+	name, _, _, named := splitCommand(text)
+	return name, named && name != ""
 }
 
 // addressBook is who can be addressed in one channel.

@@ -64,8 +64,9 @@ type ServiceOptions struct {
 	// message of a channel in the conversation (a note). The channels issue sets it.
 	Route func(k Key, text string) ([]Delivery, error)
 	// Prepare, when set, gives blocks to put before an agent's prompt at the start of its
-	// turn (a channel's catch-up: what the agent has not seen yet).
-	Prepare func(k Key, agent string) []sdk.ContentBlock
+	// turn (a channel's catch-up: what the agent has not seen yet); text is what the agent
+	// receives (its Delivery's Text).
+	Prepare func(k Key, agent, text string) []sdk.ContentBlock
 	// Files, when set, gives the files that @mentions name in the prompt of an agent's
 	// turn, from those of its workspace (in a channel, ChannelFiles: a mention of an agent
 	// is never a file).

@@ -360,9 +360,9 @@ func TestServiceChannelRoutingAndPrepare(t *testing.T) {
 			}
 			return ds, nil
 		},
-		Prepare: func(k chat.Key, agent string) []sdk.ContentBlock {
+		Prepare: func(k chat.Key, agent, text string) []sdk.ContentBlock {
 			mu.Lock()
-			prepared = append(prepared, agent)
+			prepared = append(prepared, text)
 			mu.Unlock()
 			return []sdk.ContentBlock{sdk.TextBlock("[catch-up for " + agent + "]")}
 		},
@@ -404,6 +404,12 @@ func TestServiceChannelRoutingAndPrepare(t *testing.T) {
 	if pb, _, _ := sb.stats(); len(pb) != 2 {
 		t.Errorf("bob got %d prompts", len(pb))
 	}
+	mu.Lock()
+	slices.Sort(prepared)
+	if want := []string{"for alice: @alice @bob @alice hi", "for bob: @alice @bob @alice hi", "for bob: @bob again"}; !slices.Equal(prepared, want) {
+		t.Errorf("Prepare was given %q, want each delivery's text %q", prepared, want)
+	}
+	mu.Unlock()
 	users := 0
 	for _, line := range texts(conv) {
 		if strings.HasPrefix(line, "user:") {

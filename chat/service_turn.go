@@ -132,7 +132,7 @@ func (s *Service) play(cs *convState, t *turn) TurnResult {
 	}
 	blocks := BuildPrompt(t.text, files, conn.Info().EmbeddedContext)
 	if s.opts.Prepare != nil {
-		blocks = append(s.opts.Prepare(cs.key, t.agent), blocks...)
+		blocks = append(s.opts.Prepare(cs.key, t.agent, t.text), blocks...)
 	}
 	if !s.enter(t, PhaseRunning, as.sess) {
 		return withdrawn(context.Canceled)

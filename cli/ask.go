@@ -58,7 +58,7 @@ func (p program) runAsk(args []string, stdout, stderr io.Writer) int {
 func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	fs := newFlags("ask", askSynopsis, stderr)
 	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
-	yes := fs.Bool("yes", false, "allow the agent's permission requests (its first \"allow\" option) and its writes through Sidekicks; both are refused otherwise")
+	yes := fs.Bool("yes", false, "allow the agent's permission requests (an \"allow once\" option, else \"allow always\") and its writes through Sidekicks; both are refused otherwise")
 	tracePath := fs.String("trace", "", "append every ACP message to `FILE`, as "+acp.TraceEnv+" does")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -264,8 +264,10 @@ func askOutcome(r chat.TurnResult, forced bool, lang i18n.Lang) (int, string) {
 	return askExitError, askCatalogue.Text(lang, askOtherStop, r.StopReason)
 }
 
-// askPermissions answers the agent's permission requests: the first "allow" option with
-// --yes, the first "reject" option otherwise; each request and its answer are noted on
+// askPermissions answers the agent's permission requests: with --yes an option that allows
+// once (one that allows always only when there is none: an "always" answer may make the
+// agent write its own settings into the project, as claude-code-acp does), without it an
+// option that rejects once (else always); each request and its answer are noted on
 // stderr. Without --yes it also refuses every write through fs/write_text_file, whether
 // the agent asked permission or not, and notes each refusal on stderr.
 type askPermissions struct {
@@ -286,17 +288,17 @@ func (p *askPermissions) Ask(ctx context.Context, agent string, req chat.Permiss
 	}
 	var chosen *chat.PermissionOption
 	if p.yes {
-		chosen = firstOption(req.Options, "allow_once", "allow_always")
+		chosen = preferredOption(req.Options, "allow_once", "allow_always")
 	}
 	if chosen == nil {
-		chosen = firstOption(req.Options, "reject_once", "reject_always")
+		chosen = preferredOption(req.Options, "reject_once", "reject_always")
 	}
 	switch {
 	case chosen == nil:
 		p.out.note(askCatalogue.Text(p.lang, askPermissionNoOption))
 		return "", false
 	case strings.HasPrefix(chosen.Kind, "allow"):
-		p.out.note(askCatalogue.Text(p.lang, askPermissionAllowed, chosen.Name))
+		p.out.note(askCatalogue.Text(p.lang, askPermissionAllowed, chosen.Name, chosen.Kind))
 	default:
 		p.out.note(askCatalogue.Text(p.lang, askPermissionRefused, chosen.Name))
 	}
@@ -312,10 +314,11 @@ func (p *askPermissions) allowWrite(agent, path string) error {
 	return errors.New("Sidekicks refuses writes: `sidekicks ask` runs without --yes")
 }
 
-// firstOption returns the first option of one of the kinds, in the agent's order.
-func firstOption(opts []chat.PermissionOption, kinds ...string) *chat.PermissionOption {
-	for i := range opts {
-		for _, k := range kinds {
+// preferredOption returns the agent's first option of the first of the kinds it offers:
+// kinds are in the order of preference, not the agent's options.
+func preferredOption(opts []chat.PermissionOption, kinds ...string) *chat.PermissionOption {
+	for _, k := range kinds {
+		for i := range opts {
 			if opts[i].Kind == k {
 				return &opts[i]
 			}

@@ -125,7 +125,7 @@ func TestAskPermissions(t *testing.T) {
 	if data, err := os.ReadFile(target); code != 0 || err != nil || string(data) != "x" {
 		t.Errorf("with --yes: exit %d, file %q (%v)", code, data, err)
 	}
-	for _, want := range []string{`[permission] answered "Allow" (--yes)`, "[tool] Write f.txt (completed)"} {
+	for _, want := range []string{`[permission] answered "Allow" (allow_once, --yes)`, "[tool] Write f.txt (completed)"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
@@ -184,6 +184,29 @@ func TestAskWithoutYesRefusesWrites(t *testing.T) {
 	for _, p := range []string{asked, other} {
 		if data, err := os.ReadFile(p); err != nil || string(data) != "pushed "+filepath.Base(p) {
 			t.Errorf("with --yes: %s holds %q (%v)", filepath.Base(p), data, err)
+		}
+	}
+}
+
+// TestAskYesPrefersAllowOnce runs agents that offer "always" first: --yes answers with
+// the option that allows once, and allows always only when the agent offers nothing else;
+// without --yes, the refusal is for once too. Stderr says which option was picked.
+func TestAskYesPrefersAllowOnce(t *testing.T) {
+	dir := testagents.Env(t)
+	cfg := testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "asker", "asker", dir),
+		testagents.ModeEntry(t, "always", "asker-always", dir))
+	for _, c := range []struct {
+		args         []string
+		reply, noted string
+	}{
+		{[]string{"--yes", "asker"}, "answered once\n", `[permission] answered "Allow once" (allow_once, --yes)`},
+		{[]string{"asker"}, "answered no\n", `[permission] answered "Reject" (refused; --yes allows)`},
+		{[]string{"--yes", "always"}, "answered always\n", `[permission] answered "Always Allow" (allow_always, --yes)`},
+		{[]string{"always"}, "answered never\n", `[permission] answered "Never" (refused; --yes allows)`},
+	} {
+		code, out, errOut := askCmd(t, append(append([]string{"--config", cfg}, c.args...), "change it")...)
+		if code != 0 || out != c.reply || !strings.Contains(errOut, c.noted) {
+			t.Errorf("ask %q: exit %d, stdout %q, want %q; stderr lacks %q?\n%s", c.args, code, out, c.reply, c.noted, errOut)
 		}
 	}
 }

@@ -62,10 +62,11 @@ type commandCall struct {
 	arg string
 }
 
-// command finds the command of the prompt: the first text block that starts with "/" (a
-// channel may put a catch-up block before the message) names it, when the agent knows
-// it. The argument is the rest of that block and the blocks after it, resources written
-// as their URI.
+// command finds the command of the prompt: the first text block that starts with "/"
+// names it, when the agent knows it (Sidekicks puts a command first; another client may
+// put text before it). The argument is the rest of that block and the blocks after it,
+// resources written as their URI: a file attached after a command line that mentions it
+// (Sidekicks sends "/read @a.go" then a.go) takes the place of its @mention.
 func (p promptInfo) command() (commandCall, bool) {
 	for i, blk := range p.blocks {
 		if blk.Text == nil {
@@ -83,23 +84,38 @@ func (p promptInfo) command() (commandCall, bool) {
 		if c == nil {
 			return commandCall{}, false
 		}
-		var b strings.Builder
-		b.WriteString(rest)
+		arg := rest
 		for _, after := range p.blocks[i+1:] {
 			switch {
 			case after.Text != nil:
-				b.WriteString(after.Text.Text)
+				arg += after.Text.Text
 			case after.Resource != nil && after.Resource.Resource.TextResourceContents != nil:
-				b.WriteString(after.Resource.Resource.TextResourceContents.Uri)
+				arg = withFile(arg, after.Resource.Resource.TextResourceContents.Uri)
 			case after.Resource != nil && after.Resource.Resource.BlobResourceContents != nil:
-				b.WriteString(after.Resource.Resource.BlobResourceContents.Uri)
+				arg = withFile(arg, after.Resource.Resource.BlobResourceContents.Uri)
 			case after.ResourceLink != nil:
-				b.WriteString(after.ResourceLink.Uri)
+				arg = withFile(arg, after.ResourceLink.Uri)
 			}
 		}
-		return commandCall{cmd: c, arg: strings.TrimSpace(b.String())}, true
+		return commandCall{cmd: c, arg: strings.TrimSpace(arg)}, true
 	}
 	return commandCall{}, false
+}
+
+// withFile adds the URI of a file that follows a command to its argument: in place of the
+// first @mention that names the file (the end of its path), else at the end.
+func withFile(arg, uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return arg + uri
+	}
+	for _, word := range strings.Fields(arg) {
+		name, ok := strings.CutPrefix(word, "@")
+		if ok && name != "" && (u.Path == name || strings.HasSuffix(u.Path, "/"+name)) {
+			return strings.Replace(arg, word, uri, 1)
+		}
+	}
+	return arg + uri
 }
 
 // heard renders every block of the prompt verbatim, each under a header line.

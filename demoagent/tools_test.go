@@ -324,3 +324,26 @@ func TestToolsWithoutClientFS(t *testing.T) {
 		t.Errorf("permission asked for a write the client cannot do: %+v", asked)
 	}
 }
+
+// Sidekicks sends a command line whole, then the files it mentions: the file takes the
+// place of its @mention in the argument.
+func TestReadAnAttachedFile(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "notes.txt")
+	if err := os.WriteFile(path, []byte("the notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startAgent(t, Options{})
+	h := &fsHandlers{t: t, root: root}
+	h.install(c)
+	c.initialize()
+	sid, _ := c.newSession(root)
+	reply := c.prompt(sid, sdk.TextBlock("/read @notes.txt"), sdk.ResourceLinkBlock("notes.txt", "file://"+path)).replyText()
+	if len(h.reads) != 1 || h.reads[0] != path || !strings.Contains(reply, "the notes") {
+		t.Fatalf("fs reads %v, reply %q; want %s read", h.reads, reply, path)
+	}
+	embedded := sdk.ResourceBlock(sdk.EmbeddedResourceResource{TextResourceContents: &sdk.TextResourceContents{Uri: "file://" + path, Text: "the notes\n"}})
+	if got := c.prompt(sid, sdk.TextBlock("/echo see @notes.txt now"), embedded).replyText(); got != "see file://"+path+" now" {
+		t.Errorf("echo replied %q", got)
+	}
+}

@@ -71,16 +71,24 @@ func TestChannelInTerminal(t *testing.T) {
 		return strings.Count(s, "to see my commands.") == 2 && idle(s)
 	})
 
-	// One addressed: its prompt began with the other's answer, which /heard shows.
+	// A command for one agent opens its prompt: /heard shows it alone, without the
+	// catch-up, which waits for alice's next message.
 	term.typeText("/alice:heard")
 	term.keys("Enter")
-	term.waitFor("Here is every block of the prompt I received", appWait)
-	s := term.waitFor("End of the catch-up.", appWait)
-	for _, want := range []string{"--- block 1: text ---", "@bob said:", "> I am Bob, a demo agent", "--- block 2: text ---"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("alice's /heard reply lacks %q:\n%s", want, s)
-		}
+	s := term.waitFor("Here is every block of the prompt I received", appWait)
+	waitUntil(t, term, "the /heard turn over", idle)
+	s = term.screen()
+	if !strings.Contains(s, "--- block 1: text ---") || strings.Contains(s, "--- block 2") || strings.Contains(s, "Catch-up:") {
+		t.Errorf("alice's /heard should show the command alone:\n%s", s)
 	}
+
+	// Her next message begins with the catch-up: the demo agent quotes it back.
+	term.typeText("@alice what did I miss?")
+	term.keys("Enter")
+	term.waitFor("Catch-up: what was said in this channel that you have not seen yet", appWait)
+	waitUntil(t, term, "alice's answer over", func(s string) bool {
+		return strings.Count(s, "to see my commands.") == 3 && idle(s)
+	})
 
 	// A command for one agent.
 	term.typeText("/alice:echo hi")
@@ -108,7 +116,7 @@ func TestChannelInTerminal(t *testing.T) {
 	term = startTerminal(t, env, dir, 140, 100, binary, "--config", cfg)
 	waitFocus(t, term, "#général")
 	s = term.waitFor("/alice:echo hi", appWait)
-	for _, want := range []string{"@alice @bob hello", "/alice:heard", "End of the catch-up."} {
+	for _, want := range []string{"@alice @bob hello", "/alice:heard", "Catch-up: what was said"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("after the restart the channel lacks %q:\n%s", want, s)
 		}

@@ -94,9 +94,19 @@ func (k Key) Is(o Key) bool {
 // IsRune reports whether k types the character r, with no modifier but Shift.
 func (k Key) IsRune(r rune) bool { return k.Code == KeyRune && k.Mod&^ModShift == 0 && k.Rune == r }
 
-// Printable reports whether k types a character into a text.
+// Printable reports whether k types a character into a text: a printable character, or a
+// format character that joins a grapheme cluster (clusterFormat).
 func (k Key) Printable() bool {
-	return k.Code == KeyRune && k.Mod&(ModAlt|ModCtrl) == 0 && unicode.IsPrint(k.Rune)
+	return k.Code == KeyRune && k.Mod&(ModAlt|ModCtrl) == 0 && (unicode.IsPrint(k.Rune) || clusterFormat(k.Rune))
+}
+
+// clusterFormat reports whether r is a format character that belongs inside a grapheme
+// cluster: the zero width joiner (👩‍💻 is 👩, ZWJ, 💻), the zero width non-joiner (Persian
+// and Indic scripts), and the tag characters of subdivision flags. unicode.IsPrint leaves
+// them out; a terminal sends them as keys of their own, and dropping them would split the
+// cluster the user typed.
+func clusterFormat(r rune) bool {
+	return r == '\u200c' || r == '\u200d' || r >= 0xE0020 && r <= 0xE007F
 }
 
 // azertyDigits are the characters of the digit row of a French AZERTY keyboard without

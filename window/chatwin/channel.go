@@ -35,6 +35,10 @@ type Channel struct {
 	// Commands returns what an agent announced outside this channel (its own window,
 	// another channel), for a member that has announced nothing in this one yet.
 	Commands func(agent string) []chat.Command
+	// Files returns what @ can mention in a command line sent to agent (/alice:review
+	// @…, where nothing is a mention of an agent): its workspace's files (WalkWorkspace).
+	// Nil, or a nil Walker, leaves @ completing agents' names there.
+	Files func(agent string) Walker
 	// Empty returns what the window shows while the conversation has no entry: the
 	// channel's description, its members.
 	Empty func() []window.TextLine
@@ -150,13 +154,41 @@ func (w *Widget) channelComplete() {
 			}
 		}
 	} else if from, to, ok := mentionWord(e.text, e.cursor); ok {
-		l.kind, l.from, l.to = listAgents, from, to
-		w.agentChoices(e.text[from+1 : e.cursor])
+		if agent, files := w.commandFiles(); files != nil {
+			l.kind, l.from, l.to = listFiles, from, to
+			if was != listFiles || wasFrom != from || l.walkOf != agent {
+				l.walkOf = agent
+				w.walkFiles(files)
+			} else {
+				l.filterFiles(e.text[from+1 : e.cursor])
+			}
+		} else {
+			l.kind, l.from, l.to = listAgents, from, to
+			w.agentChoices(e.text[from+1 : e.cursor])
+		}
 	}
 	if l.kind != was || l.from != wasFrom {
 		l.sel, l.top = 0, 0
 	}
 	l.sel = min(l.sel, max(len(l.items)-1, 0))
+}
+
+// commandFiles returns the agent the input's command line is for (/alice:review …), as
+// the configuration or the members spell it, with the files @ can mention for it; a nil
+// Walker when the input is no such line or the channel lists no files for that agent.
+func (w *Widget) commandFiles() (string, Walker) {
+	name, ok := chat.CommandAgent(w.input.text)
+	if !ok || w.channel.Files == nil {
+		return "", nil
+	}
+	for _, list := range [][]Member{w.channel.members(), w.channel.agents()} {
+		for _, m := range list {
+			if strings.EqualFold(m.Name, name) {
+				return m.Name, w.channel.Files(m.Name)
+			}
+		}
+	}
+	return "", nil
 }
 
 // agentChoices fills the @ list with the agents typed may complete to, members first.

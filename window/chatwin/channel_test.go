@@ -47,6 +47,7 @@ type chanWorld struct {
 	mu      sync.Mutex
 	members []string
 	notes   []string
+	files   map[string]Walker // by agent: what @ lists in a command line for it
 }
 
 var chanAgents = []Member{
@@ -110,6 +111,11 @@ func newChanWorld(t *testing.T) *chanWorld {
 			return out
 		},
 		Agents: func() []Member { return chanAgents },
+		Files: func(agent string) Walker {
+			cw.mu.Lock()
+			defer cw.mu.Unlock()
+			return cw.files[agent]
+		},
 		Commands: func(agent string) []chat.Command {
 			if agent == "bob" {
 				return []chat.Command{{Name: "web", Description: "Search the web", HasInput: true, InputHint: "query"}}

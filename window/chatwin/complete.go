@@ -50,6 +50,9 @@ type completion struct {
 	walking bool
 	walkGen int
 	files   []string
+	// walkOf is the agent whose workspace files holds, in a channel (a command line's
+	// agent).
+	walkOf string
 }
 
 // visible reports whether the list is on screen: it has entries, or it waits for the walk.

@@ -113,13 +113,18 @@ func (w *Widget) complete() {
 		w.list.kind, w.list.items = listNone, nil // no workspace: @ is a character
 		return
 	}
-	if !walk {
-		return
+	if walk {
+		w.walkFiles(w.agent.Files)
 	}
+}
+
+// walkFiles lists the files of a workspace off the screen's goroutine, for the @ list
+// open now.
+func (w *Widget) walkFiles(files Walker) {
 	l := &w.list
 	l.walking = true
 	l.walkGen++
-	gen, files := l.walkGen, w.agent.Files
+	gen := l.walkGen
 	w.app.Go(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), walkTimeout)
 		found, err := files(ctx, maxFiles)
