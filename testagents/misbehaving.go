@@ -1,7 +1,6 @@
 package testagents
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,88 +31,54 @@ func serveTestAgent(mode string, in io.Reader, out, stderr io.Writer) int {
 	if serve, ok := modes[mode]; ok {
 		return serve(in, out, stderr)
 	}
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	w := bufio.NewWriter(out)
-	send := func(v any) {
-		b, _ := json.Marshal(v)
-		_, _ = w.Write(append(b, '\n'))
-		_ = w.Flush()
-	}
-	answer := func(id json.RawMessage, result any) {
-		send(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-	}
-	update := func(session string, u map[string]any) {
-		send(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{"sessionId": session, "update": u}})
-	}
-	text := func(kind, s string) map[string]any {
-		return map[string]any{"sessionUpdate": kind, "content": map[string]any{"type": "text", "text": s}}
-	}
-	sessions := 0
+	p := newPeer(mode, in, out)
 	var promptID json.RawMessage // the prompt waiting for the permission's answer
 	var promptSession string
-	cwd := map[string]string{} // each session's working directory
-	var pushed []string        // what became of the pushy agent's writes
+	var pushed []string // what became of the pushy agent's writes
 	pushyWrite := func(id int, name string) {
-		send(map[string]any{"jsonrpc": "2.0", "id": id, "method": "fs/write_text_file", "params": map[string]any{
-			"sessionId": promptSession, "path": cwd[promptSession] + "/" + name, "content": "pushed " + name,
-		}})
+		p.request(id, "fs/write_text_file", map[string]any{
+			"sessionId": promptSession, "path": p.cwd[promptSession] + "/" + name, "content": "pushed " + name,
+		})
 	}
-	for sc.Scan() {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				SessionID string `json:"sessionId"`
-				Cwd       string `json:"cwd"`
-			} `json:"params"`
-			Error *struct {
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		if json.Unmarshal(sc.Bytes(), &m) != nil {
-			continue
+	for {
+		m, ok := p.next()
+		if !ok {
+			break
 		}
 		switch {
-		case m.Method == "initialize":
-			answer(m.ID, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{"loadSession": false}})
-		case m.Method == "session/new":
-			sessions++
-			id := fmt.Sprintf("%s-%d", mode, sessions)
-			cwd[id] = m.Params.Cwd
-			answer(m.ID, map[string]any{"sessionId": id})
+		case p.handshake(m, nil):
 		case m.Method == "session/prompt":
 			s := m.Params.SessionID
 			switch mode {
 			case "noload":
-				update(s, text("agent_message_chunk", "ok"))
-				answer(m.ID, map[string]any{"stopReason": "end_turn"})
+				p.say(s, "ok")
+				p.endTurn(m.ID)
 			case "stubborn":
-				update(s, text("agent_message_chunk", "working"))
+				p.say(s, "working")
 			case "crashy":
-				update(s, text("agent_message_chunk", "about to fall"))
+				p.say(s, "about to fall")
 				fmt.Fprintln(stderr, "panic: "+HostileText)
 				return 7
 			case "hostile":
 				fmt.Fprintln(stderr, HostileText)
-				update(s, text("agent_thought_chunk", "think "+HostileText))
-				update(s, map[string]any{"sessionUpdate": "plan", "entries": []any{
+				p.update(s, textUpdate("agent_thought_chunk", "think "+HostileText))
+				p.update(s, map[string]any{"sessionUpdate": "plan", "entries": []any{
 					map[string]any{"content": "step " + HostileText, "priority": "high", "status": "pending"}}})
-				update(s, map[string]any{"sessionUpdate": "tool_call", "toolCallId": "t1", "title": "tool " + HostileText, "kind": "edit", "status": "pending"})
-				update(s, text("agent_message_chunk", "reply "+HostileText[:4]))
-				update(s, text("agent_message_chunk", HostileText[4:]+"\n"))
-				send(map[string]any{"jsonrpc": "2.0", "id": 900, "method": "session/request_permission", "params": map[string]any{
+				p.update(s, map[string]any{"sessionUpdate": "tool_call", "toolCallId": "t1", "title": "tool " + HostileText, "kind": "edit", "status": "pending"})
+				p.say(s, "reply "+HostileText[:4])
+				p.say(s, HostileText[4:]+"\n")
+				p.request(900, "session/request_permission", map[string]any{
 					"sessionId": s,
 					"toolCall":  map[string]any{"toolCallId": "t1", "title": "tool " + HostileText},
 					"options": []any{
 						map[string]any{"optionId": "ok", "name": "Allow " + HostileText, "kind": "allow_once"},
 						map[string]any{"optionId": "no", "name": "Reject " + HostileText, "kind": "reject_once"},
 					},
-				}})
+				})
 				promptID, promptSession = m.ID, s
 			case "pushy":
-				asked := cwd[s] + "/asked.txt"
-				send(map[string]any{"jsonrpc": "2.0", "id": 901, "method": "session/request_permission", "params": map[string]any{
+				asked := p.cwd[s] + "/asked.txt"
+				p.request(901, "session/request_permission", map[string]any{
 					"sessionId": s,
 					"toolCall": map[string]any{"toolCallId": "w1", "title": "Write asked.txt", "kind": "edit",
 						"locations": []any{map[string]any{"path": asked}},
@@ -122,33 +87,33 @@ func serveTestAgent(mode string, in io.Reader, out, stderr io.Writer) int {
 						map[string]any{"optionId": "ok", "name": "Allow", "kind": "allow_once"},
 						map[string]any{"optionId": "no", "name": "Reject", "kind": "reject_once"},
 					},
-				}})
+				})
 				promptID, promptSession, pushed = m.ID, s, nil
 			}
-		case m.Method == "" && string(m.ID) == "901" && promptID != nil:
+		case m.isAnswerTo(901) && promptID != nil:
 			pushyWrite(902, "asked.txt")
-		case m.Method == "" && (string(m.ID) == "902" || string(m.ID) == "903") && promptID != nil:
+		case (m.isAnswerTo(902) || m.isAnswerTo(903)) && promptID != nil:
 			name := map[string]string{"902": "asked.txt", "903": "other.txt"}[string(m.ID)]
 			if m.Error != nil {
 				pushed = append(pushed, name+": refused: "+m.Error.Message)
 			} else {
 				pushed = append(pushed, name+": written")
 			}
-			if string(m.ID) == "902" {
+			if m.isAnswerTo(902) {
 				pushyWrite(903, "other.txt")
 				continue
 			}
-			update(promptSession, text("agent_message_chunk", strings.Join(pushed, "\n")+"\n"))
-			answer(promptID, map[string]any{"stopReason": "end_turn"})
+			p.say(promptSession, strings.Join(pushed, "\n")+"\n")
+			p.endTurn(promptID)
 			promptID = nil
-		case m.Method == "" && string(m.ID) == "900" && promptID != nil:
+		case m.isAnswerTo(900) && promptID != nil:
 			answered := "refused"
-			if strings.Contains(sc.Text(), `"optionId":"ok"`) {
+			if strings.Contains(m.line, `"optionId":"ok"`) {
 				answered = "allowed"
 			}
-			update(promptSession, map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "t1", "status": "completed"})
-			update(promptSession, text("agent_message_chunk", "permission "+answered+"\n"))
-			answer(promptID, map[string]any{"stopReason": "end_turn"})
+			p.update(promptSession, map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "t1", "status": "completed"})
+			p.say(promptSession, "permission "+answered+"\n")
+			p.endTurn(promptID)
 			promptID = nil
 		}
 	}

@@ -1,10 +1,8 @@
 package testagents
 
 import (
-	"bufio"
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 )
@@ -67,56 +65,41 @@ var askerOptions = map[string][]any{
 func init() {
 	modes[BlocksMode] = serveBlocks
 	for mode, options := range askerOptions {
-		modes[mode] = func(in io.Reader, out, _ io.Writer) int { return serveAsker(options, in, out) }
+		modes[mode] = func(in io.Reader, out, _ io.Writer) int { return serveAsker(mode, options, in, out) }
 	}
 }
 
 // serveAsker is an asker agent offering options.
-func serveAsker(options []any, in io.Reader, out io.Writer) int {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	w := json.NewEncoder(out)
+func serveAsker(mode string, options []any, in io.Reader, out io.Writer) int {
+	p := newPeer(mode, in, out)
 	var prompt json.RawMessage // the prompt waiting for the answer
 	var session string
-	for sc.Scan() {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				SessionID string `json:"sessionId"`
-			} `json:"params"`
-			Result struct {
-				Outcome struct {
-					OptionID string `json:"optionId"`
-				} `json:"outcome"`
-			} `json:"result"`
-		}
-		if json.Unmarshal(sc.Bytes(), &m) != nil {
-			continue
-		}
-		reply := func(id json.RawMessage, result any) {
-			_ = w.Encode(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
+	for {
+		m, ok := p.next()
+		if !ok {
+			return 0
 		}
 		switch {
-		case m.Method == "initialize":
-			reply(m.ID, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{"loadSession": false}})
-		case m.Method == "session/new":
-			reply(m.ID, map[string]any{"sessionId": "asker-1"})
+		case p.handshake(m, nil):
 		case m.Method == "session/prompt":
 			prompt, session = m.ID, m.Params.SessionID
-			_ = w.Encode(map[string]any{"jsonrpc": "2.0", "id": 950, "method": "session/request_permission", "params": map[string]any{
+			p.request(950, "session/request_permission", map[string]any{
 				"sessionId": session,
 				"toolCall":  map[string]any{"toolCallId": "t1", "title": "Change the settings", "kind": "edit"},
 				"options":   options,
-			}})
-		case m.Method == "" && string(m.ID) == "950" && prompt != nil:
-			answered := cmp.Or(m.Result.Outcome.OptionID, "nothing")
-			say(w, session, "answered "+answered+"\n")
-			reply(prompt, map[string]any{"stopReason": "end_turn"})
+			})
+		case m.isAnswerTo(950) && prompt != nil:
+			var r struct {
+				Outcome struct {
+					OptionID string `json:"optionId"`
+				} `json:"outcome"`
+			}
+			_ = json.Unmarshal(m.Result, &r)
+			p.say(session, "answered "+cmp.Or(r.Outcome.OptionID, "nothing")+"\n")
+			p.endTurn(prompt)
 			prompt = nil
 		}
 	}
-	return 0
 }
 
 // blockLine is a block as one line of JSON that cannot end the fence around it: < > & are
@@ -129,64 +112,28 @@ func blockLine(b PromptBlock) string {
 	return strings.ReplaceAll(out.String(), "`", `\u0060`)
 }
 
-// say sends a message chunk of text in session.
-func say(w *json.Encoder, session, text string) {
-	_ = w.Encode(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{
-		"sessionId": session,
-		"update":    map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": text}},
-	}})
-}
-
 // serveBlocks is the blocks agent.
 func serveBlocks(in io.Reader, out, _ io.Writer) int {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	w := json.NewEncoder(out) // one message a line, unbuffered
-	answer := func(id json.RawMessage, result any) {
-		_ = w.Encode(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-	}
-	sessions := 0
-	for sc.Scan() {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				SessionID string `json:"sessionId"`
-				Prompt    []struct {
-					Type     string `json:"type"`
-					Text     string `json:"text"`
-					URI      string `json:"uri"`
-					Resource struct {
-						URI  string `json:"uri"`
-						Text string `json:"text"`
-					} `json:"resource"`
-				} `json:"prompt"`
-			} `json:"params"`
+	p := newPeer(BlocksMode, in, out)
+	for {
+		m, ok := p.next()
+		if !ok {
+			return 0
 		}
-		if json.Unmarshal(sc.Bytes(), &m) != nil {
+		if p.handshake(m, map[string]any{"promptCapabilities": map[string]any{"embeddedContext": true}}) || m.Method != "session/prompt" {
 			continue
 		}
-		switch m.Method {
-		case "initialize":
-			answer(m.ID, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{
-				"loadSession": false, "promptCapabilities": map[string]any{"embeddedContext": true}}})
-		case "session/new":
-			sessions++
-			answer(m.ID, map[string]any{"sessionId": fmt.Sprintf("blocks-%d", sessions)})
-		case "session/prompt":
-			var b strings.Builder
-			b.WriteString("```json\n")
-			for _, p := range m.Params.Prompt {
-				block := PromptBlock{Type: p.Type, Text: p.Text, URI: p.URI}
-				if p.Type == "resource" {
-					block.Text, block.URI = p.Resource.Text, p.Resource.URI
-				}
-				b.WriteString(blockLine(block))
+		var b strings.Builder
+		b.WriteString("```json\n")
+		for _, block := range m.Params.Prompt {
+			pb := PromptBlock{Type: block.Type, Text: block.Text, URI: block.URI}
+			if block.Type == "resource" {
+				pb.Text, pb.URI = block.Resource.Text, block.Resource.URI
 			}
-			b.WriteString("```\n")
-			say(w, m.Params.SessionID, b.String())
-			answer(m.ID, map[string]any{"stopReason": "end_turn"})
+			b.WriteString(blockLine(pb))
 		}
+		b.WriteString("```\n")
+		p.say(m.Params.SessionID, b.String())
+		p.endTurn(m.ID)
 	}
-	return 0
 }

@@ -1,7 +1,6 @@
 package testagents
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,15 +15,7 @@ import (
 func init() { modes["reader"] = serveReader }
 
 func serveReader(in io.Reader, out, _ io.Writer) int {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	w := bufio.NewWriter(out)
-	send := func(v any) {
-		b, _ := json.Marshal(v)
-		_, _ = w.Write(append(b, '\n'))
-		_ = w.Flush()
-	}
-	cwd := map[string]string{} // each session's working directory
+	p := newPeer("reader", in, out)
 	var (
 		promptID      json.RawMessage // the prompt waiting for its reads
 		promptSession string
@@ -36,57 +27,26 @@ func serveReader(in io.Reader, out, _ io.Writer) int {
 	// finish sends a line per path, then ends the turn.
 	finish := func() {
 		for _, r := range results {
-			send(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{
-				"sessionId": promptSession, "update": map[string]any{"sessionUpdate": "agent_message_chunk",
-					"content": map[string]any{"type": "text", "text": r + "\n"}}}})
+			p.say(promptSession, r+"\n")
 		}
-		send(map[string]any{"jsonrpc": "2.0", "id": promptID, "result": map[string]any{"stopReason": "end_turn"}})
+		p.endTurn(promptID)
 		promptID = nil
 	}
-	for sc.Scan() {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				SessionID string `json:"sessionId"`
-				Cwd       string `json:"cwd"`
-				Prompt    []struct {
-					Type string `json:"type"`
-					Text string `json:"text"`
-				} `json:"prompt"`
-			} `json:"params"`
-			Result *struct {
-				Content string `json:"content"`
-			} `json:"result"`
-			Error *struct {
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		if json.Unmarshal(sc.Bytes(), &m) != nil {
-			continue
+	for {
+		m, ok := p.next()
+		if !ok {
+			return 0
 		}
 		switch {
-		case m.Method == "initialize":
-			send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{
-				"protocolVersion": 1, "agentCapabilities": map[string]any{"loadSession": false}}})
-		case m.Method == "session/new":
-			id := fmt.Sprintf("reader-%d", len(cwd)+1)
-			cwd[id] = m.Params.Cwd
-			send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"sessionId": id}})
+		case p.handshake(m, nil):
 		case m.Method == "session/prompt" && promptID == nil:
-			var text strings.Builder
-			for _, b := range m.Params.Prompt {
-				if b.Type == "text" {
-					text.WriteString(b.Text + " ")
-				}
-			}
 			promptID, promptSession = m.ID, m.Params.SessionID
-			paths = strings.Fields(text.String())
+			paths = strings.Fields(m.promptText())
 			results = make([]string, len(paths))
 			waiting = len(paths)
-			for i, p := range paths {
-				send(map[string]any{"jsonrpc": "2.0", "id": firstID + i, "method": "fs/read_text_file", "params": map[string]any{
-					"sessionId": promptSession, "path": path.Join(cwd[promptSession], p)}})
+			for i, rel := range paths {
+				p.request(firstID+i, "fs/read_text_file", map[string]any{
+					"sessionId": promptSession, "path": path.Join(p.cwd[promptSession], rel)})
 			}
 			if waiting == 0 {
 				finish()
@@ -97,11 +57,14 @@ func serveReader(in io.Reader, out, _ io.Writer) int {
 				continue
 			}
 			i := id - firstID
+			var read struct {
+				Content *string `json:"content"`
+			}
 			switch {
 			case m.Error != nil:
 				results[i] = paths[i] + ": refused: " + m.Error.Message
-			case m.Result != nil:
-				results[i] = fmt.Sprintf("%s: %d bytes", paths[i], len(m.Result.Content))
+			case json.Unmarshal(m.Result, &read) == nil && read.Content != nil:
+				results[i] = fmt.Sprintf("%s: %d bytes", paths[i], len(*read.Content))
 			default:
 				results[i] = paths[i] + ": refused: an answer with neither result nor error"
 			}
@@ -110,5 +73,4 @@ func serveReader(in io.Reader, out, _ io.Writer) int {
 			}
 		}
 	}
-	return 0
 }

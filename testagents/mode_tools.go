@@ -1,8 +1,6 @@
 package testagents
 
 import (
-	"bufio"
-	"encoding/json"
 	"io"
 	"strings"
 )
@@ -31,51 +29,26 @@ func init() { modes["tools"] = serveTools }
 //
 // then the reply "tools done".
 func serveTools(in io.Reader, out, _ io.Writer) int {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	w := bufio.NewWriter(out)
-	send := func(v any) {
-		b, _ := json.Marshal(v)
-		_, _ = w.Write(append(b, '\n'))
-		_ = w.Flush()
-	}
-	var cwd string
-	for sc.Scan() {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				SessionID string `json:"sessionId"`
-				Cwd       string `json:"cwd"`
-			} `json:"params"`
+	p := newPeer("tools", in, out)
+	for {
+		m, ok := p.next()
+		if !ok {
+			return 0
 		}
-		if json.Unmarshal(sc.Bytes(), &m) != nil {
+		if p.handshake(m, nil) || m.Method != "session/prompt" {
 			continue
 		}
-		answer := func(result any) { send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": result}) }
-		update := func(u map[string]any) {
-			send(map[string]any{"jsonrpc": "2.0", "method": "session/update",
-				"params": map[string]any{"sessionId": m.Params.SessionID, "update": u}})
-		}
-		switch m.Method {
-		case "initialize":
-			answer(map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{"loadSession": false}})
-		case "session/new":
-			cwd = m.Params.Cwd
-			answer(map[string]any{"sessionId": "tools-1"})
-		case "session/prompt":
-			file := cwd + "/" + ToolsFile
-			update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": "run", "title": "Run the build",
-				"kind": "execute", "status": "pending", "rawInput": map[string]any{"command": ToolsCommand}})
-			update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": "edit", "title": "Modifying critical configuration file",
-				"kind": "edit", "status": "in_progress",
-				"locations": []any{map[string]any{"path": file, "line": 12}},
-				"content":   []any{map[string]any{"type": "diff", "path": file, "oldText": "{\"port\": 80}\n", "newText": "{\"port\": 8080}\n"}}})
-			update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "ghost", "title": "Ghost call", "status": "in_progress"})
-			update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "edit", "status": "completed"})
-			update(map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": "tools done"}})
-			answer(map[string]any{"stopReason": "end_turn"})
-		}
+		s := m.Params.SessionID
+		file := p.cwd[s] + "/" + ToolsFile
+		p.update(s, map[string]any{"sessionUpdate": "tool_call", "toolCallId": "run", "title": "Run the build",
+			"kind": "execute", "status": "pending", "rawInput": map[string]any{"command": ToolsCommand}})
+		p.update(s, map[string]any{"sessionUpdate": "tool_call", "toolCallId": "edit", "title": "Modifying critical configuration file",
+			"kind": "edit", "status": "in_progress",
+			"locations": []any{map[string]any{"path": file, "line": 12}},
+			"content":   []any{map[string]any{"type": "diff", "path": file, "oldText": "{\"port\": 80}\n", "newText": "{\"port\": 8080}\n"}}})
+		p.update(s, map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "ghost", "title": "Ghost call", "status": "in_progress"})
+		p.update(s, map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "edit", "status": "completed"})
+		p.say(s, "tools done")
+		p.endTurn(m.ID)
 	}
-	return 0
 }
