@@ -130,8 +130,15 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	defer cancel()
 	info, err := c.Initialize(ictx)
 	if err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("initializing ACP: %w", err)
+		err = fmt.Errorf("initializing ACP: %w", err)
+		if errors.Is(err, acp.ErrAgentExited) {
+			// The process is ending: how it ends says why (runtime.Options.Connect).
+			_ = c.Close()
+			return nil, err
+		}
+		// A cause of its own, which the exit that closing the connection causes must
+		// not mask: the supervisor records it, then closes.
+		return c, err
 	}
 	if o.Conns != nil {
 		o.Conns.set(a.Name, c)
@@ -255,7 +262,9 @@ const maxStderrShown = 3
 
 // DescribeError says what went wrong for the user, in lang: the acp package's words, how
 // the process ended and the last lines of its stderr when it ended, and the runtime's
-// errors. Everything an agent wrote is sanitized.
+// errors, on one line; then, on lines of their own, what the agent itself said about the
+// error beyond that (its message, the error's data: acp.Details). Everything an agent
+// wrote is sanitized.
 func DescribeError(err error, lang i18n.Lang) string {
 	var exit *ExitError
 	switch {
@@ -273,7 +282,18 @@ func DescribeError(err error, lang i18n.Lang) string {
 	case errors.Is(err, runtime.ErrShuttingDown):
 		return catalogue.Text(lang, mShuttingDown)
 	}
-	return safetext.Line(acp.Describe(err, lang))
+	return safetext.Line(acp.Describe(err, lang)) + detailLines(err)
+}
+
+// detailLines is what the agent itself said about err (acp.Details), each on a line of
+// its own after the description, indented; "" when it said nothing more.
+func detailLines(err error) string {
+	var b strings.Builder
+	for _, d := range acp.Details(err) {
+		b.WriteString("\n  ")
+		b.WriteString(d)
+	}
+	return b.String()
 }
 
 // ExitText says how a process ended, in lang.
