@@ -48,6 +48,10 @@ type Options struct {
 	// fs/write_text_file (acp.Options.AllowWrite): an error refuses it and tells the agent
 	// why. Nil leaves writes to the workspace's protections and the permission answers.
 	AllowWrite func(agent, path string) error
+	// ErrorHint, when set, is said on a line of its own after the error a turn of a
+	// conversation ends with (but not after "shutting down"): where the user looks next,
+	// the agent's log in the application.
+	ErrorHint string
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -294,6 +298,16 @@ func detailLines(err error) string {
 		b.WriteString(d)
 	}
 	return b.String()
+}
+
+// describeWithHint is DescribeError followed by the hint on a line of its own, except
+// after a refusal because Sidekicks is shutting down, which nothing more explains.
+func describeWithHint(err error, lang i18n.Lang, hint string) string {
+	msg := DescribeError(err, lang)
+	if hint != "" && !errors.Is(err, runtime.ErrShuttingDown) {
+		msg += "\n" + hint
+	}
+	return msg
 }
 
 // ExitText says how a process ended, in lang.
