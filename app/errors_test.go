@@ -90,6 +90,14 @@ func TestAppSaysWhyAnAgentFailed(t *testing.T) {
 	if strings.Contains(screen, "Exit: exit status 0") {
 		t.Errorf("Agent status blames the exit:\n%s", screen)
 	}
+	// So does the Agents panel, for the highlighted agent.
+	h.onUI(func() { h.ap.showPanel() })
+	h.waitText("@v2")
+	h.press(tcell.KeyDown)
+	screen = h.waitText("could not start: " + want)
+	if strings.Contains(screen, "exited with status 0") {
+		t.Errorf("the Agents panel blames the exit:\n%s", screen)
+	}
 }
 
 // The texts of this file's catalogue have both languages, with the same verbs.
