@@ -23,12 +23,7 @@ func TestErrorsSayWhyInTerminal(t *testing.T) {
 	term.waitFor("No window open", appWait)
 
 	// up: its error's data reaches the conversation, its escape sequences do not.
-	term.keys("M-a")
-	term.waitFor("Agent status", appWait)
-	term.keys("Enter")
-	waitFocus(t, term, "up")
-	term.typeText("hi")
-	term.keys("Enter")
+	sayHi(t, term, "up")
 	term.waitFor("details: "+testagents.RPCErrorDetails, appWait)
 	screen := term.waitFor("see its log: Agents panel ▸ l", appWait)
 	if !strings.Contains(screen, "hint: retry later") || strings.Contains(screen, "[31m") {
@@ -39,15 +34,22 @@ func TestErrorsSayWhyInTerminal(t *testing.T) {
 	}
 
 	// v2: reported as speaking another version, in its conversation.
-	term.keys("M-a")
-	term.waitFor("Agent status", appWait)
-	term.keys("Down", "Enter")
-	waitFocus(t, term, "v2")
-	term.typeText("hi")
-	term.keys("Enter")
+	sayHi(t, term, "v2", "Down")
 	screen = term.waitFor(`v2: error: agent "v2" speaks ACP protocol version 2;`, appWait)
 	if strings.Contains(screen, "ended by itself") || strings.Contains(screen, "exit status 0") {
 		t.Errorf("the exit is blamed:\n%s", screen)
 	}
 	term.waitFor("Sidekicks speaks version 1", appWait)
+}
+
+// sayHi opens an agent's window from the Agent menu (its entry reached with the keys
+// given, the first one without) and sends it "hi".
+func sayHi(t *testing.T, term *terminal, agent string, keys ...string) {
+	t.Helper()
+	term.keys("M-a")
+	term.waitFor("Agent status", appWait)
+	term.keys(append(keys, "Enter")...)
+	waitFocus(t, term, agent)
+	term.typeText("hi")
+	term.keys("Enter")
 }
