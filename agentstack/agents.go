@@ -148,7 +148,7 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 		o.Conns.set(a.Name, c)
 	}
 	return &agentConn{
-		conn: c, ws: ws, proc: p,
+		conn: c, ws: ws, proc: p, logf: logf,
 		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext},
 	}, nil
 }
@@ -188,6 +188,8 @@ type agentConn struct {
 	ws   runtime.Workspace
 	proc *runtime.Process
 	info chat.ConnInfo
+	// logf writes to the agent's log (nil: no log).
+	logf func(format string, args ...any)
 }
 
 func (c *agentConn) Close() error { return c.conn.Close() }
@@ -199,7 +201,7 @@ func (c *agentConn) Files() chat.FileSource { return newWorkspaceFiles(c.ws) }
 func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.NewSession(ctx, cwd, h)
 	if err != nil {
-		return nil, c.exited(err)
+		return nil, c.failed("session/new", err)
 	}
 	return &agentSession{Session: s, c: c}, nil
 }
@@ -207,9 +209,21 @@ func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHa
 func (c *agentConn) LoadSession(ctx context.Context, id, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.LoadSession(ctx, id, cwd, h)
 	if err != nil {
-		return nil, c.exited(err)
+		return nil, c.failed("session/load", err)
 	}
 	return &agentSession{Session: s, c: c}, nil
+}
+
+// failed is what a call of method that failed with err returns: err, with how the
+// process ended when the agent went away (exited). The failure goes to the agent's log
+// too, whole (an agent's error with its data), beside the agent's own stderr, where the
+// error shown on screen sends the user; a cancelled call is not a failure.
+func (c *agentConn) failed(method string, err error) error {
+	err = c.exited(err)
+	if c.logf != nil && !errors.Is(err, context.Canceled) {
+		c.logf("%s failed: %v", method, err)
+	}
+	return err
 }
 
 // exited adds how the process ended to an error that says the agent went away.
@@ -243,7 +257,7 @@ var _ interface{ BeginTurn() } = (*agentSession)(nil)
 func (s *agentSession) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.StopReason, error) {
 	stop, err := s.Session.Prompt(ctx, blocks)
 	if err != nil {
-		return stop, s.c.exited(err)
+		return stop, s.c.failed("session/prompt", err)
 	}
 	return stop, nil
 }
@@ -290,11 +304,12 @@ func DescribeError(err error, lang i18n.Lang) string {
 }
 
 // detailLines is what the agent itself said about err (acp.Details), each on a line of
-// its own after the description, indented; "" when it said nothing more.
+// its own after the description, indented by four spaces (twice a wrapped line's hanging
+// indent on screen, so that they read as apart from it); "" when it said nothing more.
 func detailLines(err error) string {
 	var b strings.Builder
 	for _, d := range acp.Details(err) {
-		b.WriteString("\n  ")
+		b.WriteString("\n    ")
 		b.WriteString(d)
 	}
 	return b.String()

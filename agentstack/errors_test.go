@@ -50,9 +50,11 @@ func TestServiceShowsWhatTheAgentSaidOfItsError(t *testing.T) {
 	cfg := loadConfig(t, testagents.WriteConfig(t, dir, 2,
 		testagents.ModeEntry(t, "up", "rpcerror", dir), testagents.ModeEntry(t, "key", "nokey", dir)))
 	r := newRig(t, cfg, rigOptions{})
-	for _, c := range []struct{ agent, want string }{
-		{"up", "the agent refused session/prompt: Internal error (error -32603)\n  details: " + testagents.RPCErrorDetails + "\n  hint: retry later"},
-		{"key", `agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first` + "\n  " + testagents.NoKeyMessage},
+	for _, c := range []struct{ agent, want, logged string }{
+		{"up", "the agent refused session/prompt: Internal error (error -32603)\n    details: " + testagents.RPCErrorDetails + "\n    hint: retry later",
+			"acp: session/prompt failed: prompting agent \"up\": the agent refused session/prompt: Internal error (error -32603): details: " + testagents.RPCErrorDetails + "; hint: retry later"},
+		{"key", `agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first` + "\n    " + testagents.NoKeyMessage,
+			`acp: session/new failed: agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first: ` + testagents.NoKeyMessage},
 	} {
 		k := chat.AgentKey(c.agent)
 		res := r.turn(k, "hi")
@@ -62,6 +64,14 @@ func TestServiceShowsWhatTheAgentSaidOfItsError(t *testing.T) {
 		conv, _ := r.svc.Open(k)
 		if last := conv.Snapshot()[conv.Len()-1]; last.Kind != chat.KindNotice || !strings.HasSuffix(last.Text, c.want) {
 			t.Errorf("%s: last entry %q, want it to end with %q", c.agent, last.Text, c.want)
+		}
+		// The agent's log, where the user is sent, has the whole error on one line.
+		logged := false
+		for _, l := range r.sup.Logs().Agent(c.agent).Lines() {
+			logged = logged || l.Text == c.logged
+		}
+		if !logged {
+			t.Errorf("%s: the log lacks the error: %v", c.agent, r.sup.Logs().Agent(c.agent).Lines())
 		}
 	}
 }

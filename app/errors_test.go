@@ -71,8 +71,8 @@ func TestAppSaysWhyAnAgentFailed(t *testing.T) {
 	h.waitTitles("up")
 	h.typeText("hi")
 	h.press(tcell.KeyEnter)
-	h.waitText("up: error: the agent refused session/prompt: Internal", "  details: "+testagents.RPCErrorDetails,
-		"  hint: retry later", "see its log: Agents panel ▸ l")
+	h.waitText("up: error: the agent refused session/prompt: Internal", "    details: "+testagents.RPCErrorDetails,
+		"    hint: retry later", "see its log: Agents panel ▸ l")
 
 	h.onUI(func() { h.ap.openAgent("v2") })
 	h.waitTitles("up", "v2")

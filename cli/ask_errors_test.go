@@ -18,8 +18,8 @@ func TestAskSaysWhyTheAgentFailed(t *testing.T) {
 	cfg := testagents.WriteConfig(t, dir, 4, testagents.ModeEntry(t, "up", "rpcerror", dir),
 		testagents.ModeEntry(t, "key", "nokey", dir), testagents.ModeEntry(t, "v2", "version2", dir))
 	for _, c := range []struct{ agent, want string }{
-		{"up", "sidekicks ask: the agent refused session/prompt: Internal error (error -32603)\n  details: " + testagents.RPCErrorDetails + "\n  hint: retry later\n" + askTraceHint},
-		{"key", `sidekicks ask: agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first` + "\n  " + testagents.NoKeyMessage + "\n" + askTraceHint},
+		{"up", "sidekicks ask: the agent refused session/prompt: Internal error (error -32603)\n    details: " + testagents.RPCErrorDetails + "\n    hint: retry later\n" + askTraceHint},
+		{"key", `sidekicks ask: agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first` + "\n    " + testagents.NoKeyMessage + "\n" + askTraceHint},
 		{"v2", `sidekicks ask: agent "v2" speaks ACP protocol version 2; Sidekicks speaks version 1` + "\n" + askTraceHint},
 	} {
 		code, out, errOut := askCmd(t, "--config", cfg, c.agent, "hi")
