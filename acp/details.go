@@ -14,6 +14,9 @@ import (
 const (
 	maxDetailLines = 4
 	maxDetailLine  = 160
+	// maxDataLines bounds the lines the data is split into before Details keeps a few:
+	// enough to skip blank ones.
+	maxDataLines = 4 * maxDetailLines
 )
 
 // Details returns what the agent itself said about the error, beyond what Describe says:
@@ -64,7 +67,7 @@ func dataLines(raw json.RawMessage) []string {
 	}
 	switch d := v.(type) {
 	case string:
-		return strings.Split(d, "\n")
+		return splitLines(d)
 	case map[string]any:
 		keys := make([]string, 0, len(d))
 		for k := range d {
@@ -76,7 +79,10 @@ func dataLines(raw json.RawMessage) []string {
 			if d[k] == nil {
 				continue
 			}
-			for i, l := range strings.Split(valueText(d[k]), "\n") {
+			if len(lines) >= maxDataLines {
+				break
+			}
+			for i, l := range splitLines(valueText(d[k])) {
 				if i == 0 {
 					l = k + ": " + l
 				}
@@ -86,6 +92,12 @@ func dataLines(raw json.RawMessage) []string {
 		return lines
 	}
 	return []string{valueText(v)}
+}
+
+// splitLines splits s into its first lines, at most maxDataLines of them (the last one
+// holds the rest): a string of a million lines costs no more than a few.
+func splitLines(s string) []string {
+	return strings.SplitN(s, "\n", maxDataLines)
 }
 
 // valueText is a decoded JSON value as text: a string as it is, anything else as compact

@@ -2,6 +2,7 @@ package acp_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -81,6 +82,8 @@ func TestDetailsAreBounded(t *testing.T) {
 		{"escapes", `"\u001b]52;c;SGVsbG8=\u0007copied \u001b[31mred\u001b[0m\u202e"`, []string{"copied red"}},
 		{"many lines", `"1\n2\n\n3\n4\n5\n6"`, []string{"1", "2", "3", "4 …"}},
 		{"a long line", `"` + long + `"`, []string{strings.Repeat("x", 160) + "…"}},
+		{"a million lines", `"a\nb\nc\nd\n` + strings.Repeat(`x\n`, 1_000_000) + `"`, []string{"a", "b", "c", "d …"}},
+		{"many keys", `{` + manyKeys(100_000) + `}`, []string{"k000000: 0", "k000001: 1", "k000002: 2", "k000003: 3 …"}},
 	} {
 		err := error(&acp.RPCError{Method: "session/prompt", Code: -32603, Message: "boom", Data: []byte(c.data)})
 		if c.data == "" {
@@ -99,4 +102,16 @@ func TestDetailsAreBounded(t *testing.T) {
 	if d := acp.Details(errors.New("plain")); d != nil {
 		t.Errorf("a plain error has details %q", d)
 	}
+}
+
+// manyKeys is n members of a JSON object, "k000000": 0 and on.
+func manyKeys(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%06d": %d`, i, i)
+	}
+	return b.String()
 }
