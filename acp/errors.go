@@ -55,7 +55,8 @@ type RPCError struct {
 	Data json.RawMessage
 }
 
-func (e *RPCError) Error() string { return e.text(i18n.English) }
+// Error is the English message, followed by the error's data when it has some.
+func (e *RPCError) Error() string { return withDetails(e.text(i18n.English), e) }
 
 func (e *RPCError) text(lang i18n.Lang) string {
 	return catalogue.Text(lang, mRPC, e.Method, e.Message, e.Code)
@@ -80,9 +81,12 @@ type AuthRequiredError struct {
 	Methods []AuthMethod
 	// Message is the agent's own message, with control characters removed.
 	Message string
+	// Data is the refusal's data exactly as the agent sent it (nil when absent).
+	Data json.RawMessage
 }
 
-func (e *AuthRequiredError) Error() string { return e.text(i18n.English) }
+// Error is the English message, followed by the agent's own words.
+func (e *AuthRequiredError) Error() string { return withDetails(e.text(i18n.English), e) }
 
 func (e *AuthRequiredError) text(lang i18n.Lang) string {
 	return catalogue.Text(lang, mAuthRequired, e.Agent, e.methodList(lang))

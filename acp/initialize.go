@@ -136,7 +136,7 @@ func (c *Conn) authError(method string, err error) error {
 	if info := c.Info(); info != nil {
 		methods = info.AuthMethods
 	}
-	return &AuthRequiredError{Agent: c.agent, Method: method, Methods: methods, Message: rpc.Message}
+	return &AuthRequiredError{Agent: c.agent, Method: method, Methods: methods, Message: rpc.Message, Data: rpc.Data}
 }
 
 // versionText writes the protocol version an agent answered for a message: a number as

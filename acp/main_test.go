@@ -15,6 +15,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/demoagent"
+	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
 // agentEnv selects, in a re-executed test binary, which agent to be.
@@ -24,6 +25,8 @@ const agentEnv = "ACP_TEST_AGENT"
 const testDeadline = 60 * time.Second
 
 func TestMain(m *testing.M) {
+	// The misbehaving agents shared with the other packages (testagents.ModeEntry).
+	testagents.RunIfAgent()
 	switch os.Getenv(agentEnv) {
 	case "":
 		os.Exit(m.Run())

@@ -48,6 +48,10 @@ type Options struct {
 	// fs/write_text_file (acp.Options.AllowWrite): an error refuses it and tells the agent
 	// why. Nil leaves writes to the workspace's protections and the permission answers.
 	AllowWrite func(agent, path string) error
+	// ErrorHint, when set, is said on a line of its own after the error a turn of a
+	// conversation ends with (but not after "shutting down"): where the user looks next,
+	// the agent's log in the application.
+	ErrorHint string
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -130,14 +134,21 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	defer cancel()
 	info, err := c.Initialize(ictx)
 	if err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("initializing ACP: %w", err)
+		err = fmt.Errorf("initializing ACP: %w", err)
+		if errors.Is(err, acp.ErrAgentExited) {
+			// The process is ending: how it ends says why (runtime.Options.Connect).
+			_ = c.Close()
+			return nil, err
+		}
+		// A cause of its own, which the exit that closing the connection causes must
+		// not mask: the supervisor records it, then closes.
+		return c, err
 	}
 	if o.Conns != nil {
 		o.Conns.set(a.Name, c)
 	}
 	return &agentConn{
-		conn: c, ws: ws, proc: p,
+		conn: c, ws: ws, proc: p, logf: logf,
 		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext},
 	}, nil
 }
@@ -177,6 +188,8 @@ type agentConn struct {
 	ws   runtime.Workspace
 	proc *runtime.Process
 	info chat.ConnInfo
+	// logf writes to the agent's log (nil: no log).
+	logf func(format string, args ...any)
 }
 
 func (c *agentConn) Close() error { return c.conn.Close() }
@@ -188,7 +201,7 @@ func (c *agentConn) Files() chat.FileSource { return newWorkspaceFiles(c.ws) }
 func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.NewSession(ctx, cwd, h)
 	if err != nil {
-		return nil, c.exited(err)
+		return nil, c.failed("session/new", err)
 	}
 	return &agentSession{Session: s, c: c}, nil
 }
@@ -196,9 +209,21 @@ func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHa
 func (c *agentConn) LoadSession(ctx context.Context, id, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.LoadSession(ctx, id, cwd, h)
 	if err != nil {
-		return nil, c.exited(err)
+		return nil, c.failed("session/load", err)
 	}
 	return &agentSession{Session: s, c: c}, nil
+}
+
+// failed is what a call of method that failed with err returns: err, with how the
+// process ended when the agent went away (exited). The failure goes to the agent's log
+// too, whole (an agent's error with its data), beside the agent's own stderr, where the
+// error shown on screen sends the user; a cancelled call is not a failure.
+func (c *agentConn) failed(method string, err error) error {
+	err = c.exited(err)
+	if c.logf != nil && !errors.Is(err, context.Canceled) {
+		c.logf("%s failed: %v", method, err)
+	}
+	return err
 }
 
 // exited adds how the process ended to an error that says the agent went away.
@@ -232,7 +257,7 @@ var _ interface{ BeginTurn() } = (*agentSession)(nil)
 func (s *agentSession) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.StopReason, error) {
 	stop, err := s.Session.Prompt(ctx, blocks)
 	if err != nil {
-		return stop, s.c.exited(err)
+		return stop, s.c.failed("session/prompt", err)
 	}
 	return stop, nil
 }
@@ -255,7 +280,9 @@ const maxStderrShown = 3
 
 // DescribeError says what went wrong for the user, in lang: the acp package's words, how
 // the process ended and the last lines of its stderr when it ended, and the runtime's
-// errors. Everything an agent wrote is sanitized.
+// errors, on one line; then, on lines of their own, what the agent itself said about the
+// error beyond that (its message, the error's data: acp.Details). Everything an agent
+// wrote is sanitized.
 func DescribeError(err error, lang i18n.Lang) string {
 	var exit *ExitError
 	switch {
@@ -273,7 +300,29 @@ func DescribeError(err error, lang i18n.Lang) string {
 	case errors.Is(err, runtime.ErrShuttingDown):
 		return catalogue.Text(lang, mShuttingDown)
 	}
-	return safetext.Line(acp.Describe(err, lang))
+	return safetext.Line(acp.Describe(err, lang)) + detailLines(err)
+}
+
+// detailLines is what the agent itself said about err (acp.Details), each on a line of
+// its own after the description, indented by four spaces (twice a wrapped line's hanging
+// indent on screen, so that they read as apart from it); "" when it said nothing more.
+func detailLines(err error) string {
+	var b strings.Builder
+	for _, d := range acp.Details(err) {
+		b.WriteString("\n    ")
+		b.WriteString(d)
+	}
+	return b.String()
+}
+
+// describeWithHint is DescribeError followed by the hint on a line of its own, except
+// after a refusal because Sidekicks is shutting down, which nothing more explains.
+func describeWithHint(err error, lang i18n.Lang, hint string) string {
+	msg := DescribeError(err, lang)
+	if hint != "" && !errors.Is(err, runtime.ErrShuttingDown) {
+		msg += "\n" + hint
+	}
+	return msg
 }
 
 // ExitText says how a process ended, in lang.

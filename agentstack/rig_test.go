@@ -48,6 +48,8 @@ type rigOptions struct {
 	history chat.History
 	perms   chat.Permissions
 	lang    i18n.Lang
+	// initTimeout is Options.InitTimeout (its default when 0).
+	initTimeout time.Duration
 }
 
 func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
@@ -56,10 +58,11 @@ func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
 	tr := acp.OpenTrace(r.trace)
 	r.tr = tr
 	r.sup = NewSupervisor(cfg, Options{
-		Trace:     tr,
-		Conns:     r.conns,
-		Logs:      runtime.NewLogs(runtime.LogsOptions{}),
-		StopGrace: runtime.StopGrace{AfterStdin: time.Second, AfterTerm: time.Second, Drain: time.Second},
+		Trace:       tr,
+		InitTimeout: o.initTimeout,
+		Conns:       r.conns,
+		Logs:        runtime.NewLogs(runtime.LogsOptions{}),
+		StopGrace:   runtime.StopGrace{AfterStdin: time.Second, AfterTerm: time.Second, Drain: time.Second},
 	})
 	lang := o.lang
 	r.svc = chat.NewService(chat.ServiceOptions{

@@ -46,7 +46,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 		WrapHandler: a.wrapHandler(o.WrapHandler),
 		Go:          o.Go,
 		Lang:        lang,
-		Describe:    func(err error) string { return DescribeError(err, lang) },
+		Describe:    func(err error) string { return describeWithHint(err, lang, o.ErrorHint) },
 	}))
 	a.channels.Attach(a.svc)
 	return a, nil

@@ -145,7 +145,7 @@ func (ap *application) run() (code int, next string) {
 func (ap *application) start() {
 	ap.openStartWindows(ap.startRefs, ap.startSave)
 	if ap.startLoad.diags.HasErrors() {
-		ap.showErrors(catalogue.Text(ap.lang, msgErrorsIntro, ap.cfg.Path), ap.startLoad)
+		ap.showErrors(ap.errorsIntro(ap.startLoad, msgErrorsIntro, ap.cfg.Path), ap.startLoad)
 	} else if p := ap.startLoad.pending; p.Path != "" {
 		ap.app.Flash(config.NotAllowedText(ap.lang, len(p.Agents)))
 	}

@@ -29,6 +29,10 @@ type loaded struct {
 	// pending is the project agents file when it defines agents the user has not allowed
 	// (its Path is "" otherwise): they are not in cfg until the user allows them.
 	pending config.Project
+	// refused are the problems of the project agents file when it was refused (it has
+	// errors): none of its agents is added, while the configuration file's run. Agent
+	// status shows them under the file, and the errors window names it.
+	refused []string
 	// lang is the language of the messages: the file's ui.language, or LANG's.
 	lang i18n.Lang
 	// at is when the files were read.
@@ -54,6 +58,7 @@ func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) 
 		l.lang = config.LanguageOf(data)
 	}
 	l.diags = diags
+	var refusedPath string
 	if dir != "" {
 		project := config.ReadProject(dir, l.lang)
 		l.diags = append(l.diags, project.Diags...)
@@ -62,6 +67,12 @@ func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) 
 		}
 		switch {
 		case project.Diags.HasErrors():
+			// Refused whole (the spec: better an error that says why than half the
+			// agents); the configuration's own agents are not held up by it.
+			refusedPath = project.Path
+			for _, d := range project.Diags {
+				l.refused = append(l.refused, safetext.Line(problemLine(l.lang, path, d)))
+			}
 		case len(project.Agents) > 0 && !project.Trusted:
 			// Not allowed yet: its agents are not added, and the problems say so.
 			l.pending = project
@@ -74,10 +85,21 @@ func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) 
 		l.problems = append(l.problems, safetext.Line(problemLine(l.lang, path, d)))
 	}
 	l.usable = cfg
-	if !l.diags.HasErrors() {
+	if !l.diags.HasErrors() || l.refused != nil && !othersThan(l.diags, refusedPath).HasErrors() {
 		l.cfg = cfg
 	}
 	return l
+}
+
+// othersThan are the diagnostics that are not about the file at path.
+func othersThan(d config.Diagnostics, path string) config.Diagnostics {
+	var out config.Diagnostics
+	for _, x := range d {
+		if x.File != path {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // emptyConfig is what the application runs on when the configuration it starts with has

@@ -73,7 +73,7 @@ func (ap *application) apply(l loaded) {
 	if cfg.UI.Theme != old.UI.Theme {
 		ap.app.SetTheme(ap.theme(cfg.UI.Theme))
 	}
-	ap.closeErrors()
+	ap.showProjectRefusal(l)
 	ap.refreshViews()
 	ap.panelReloaded(cfg)
 	added, removed := agentChanges(old, cfg)
@@ -98,6 +98,10 @@ func (ap *application) reloadedText(l loaded, added, removed, created []string) 
 	parts := []string{catalogue.Text(ap.lang, msgReloaded)}
 	if n := warningCount(l.diags); n > 0 {
 		parts[0] = catalogue.Text(ap.lang, msgReloadedWithWarnings, n)
+	}
+	if l.refused != nil {
+		// Said first, as below.
+		parts[0] = ap.projectRefusedText()
 	}
 	if p := l.pending; p.Path != "" {
 		// Said first: the status bar may cut what follows.

@@ -2,7 +2,9 @@ package app
 
 import (
 	"path/filepath"
+	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
@@ -84,7 +86,16 @@ func stateLines(lang i18n.Lang, st runtime.AgentState, indent string) []window.T
 	if st.State != runtime.Error {
 		return lines
 	}
-	if st.Exit != nil {
+	switch {
+	case st.Failure != nil:
+		// Why the start failed; the process's exit, caused by the stop that followed,
+		// says nothing more.
+		why := strings.Split(agentstack.DescribeError(st.Failure, lang), "\n")
+		lines = append(lines, window.TextLine{Text: indent + errCatalogue.Text(lang, errmsgFailure, why[0]), Class: window.ClassError})
+		for _, l := range why[1:] {
+			lines = append(lines, window.TextLine{Text: indent + l, Class: window.ClassError})
+		}
+	case st.Exit != nil:
 		lines = append(lines, window.TextLine{Text: indent + catalogue.Text(lang, msgExit, st.Exit.String()), Class: window.ClassError})
 	}
 	if len(st.StderrTail) > 0 {
@@ -130,6 +141,12 @@ func statusLines(lang i18n.Lang, cur loaded, cfg *config.Config, dir string, sta
 	lines := []window.TextLine{{Text: catalogue.Text(lang, msgStatusConfig, safetext.Line(cfg.Path))}}
 	if cur.project != "" {
 		lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusProject, safetext.Line(cur.project))})
+		if cur.refused != nil {
+			lines = append(lines, window.TextLine{Text: "  " + errCatalogue.Text(lang, errmsgProjectRefused), Class: window.ClassError})
+			for _, p := range cur.refused {
+				lines = append(lines, window.TextLine{Text: "    " + p, Class: window.ClassError})
+			}
+		}
 	} else {
 		lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusNoProject, safetext.Line(filepath.Join(dir, filepath.Dir(config.ProjectFile))))})
 	}

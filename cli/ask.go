@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -102,9 +103,11 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 
 	r, forced := askTurn(cfg, name, prompt, askTurnOptions{lang: lang, yes: *yes, trace: trace, env: env, stdout: stdout, stderr: stderr})
 	code, msg := askOutcome(r, forced, lang)
-	if msg != "" {
-		fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(msg))
+	tracing := ""
+	if trace != nil {
+		tracing = cmp.Or(*tracePath, os.Getenv(acp.TraceEnv))
 	}
+	printOutcome(stderr, msg, r.Err != nil && !forced, tracing, lang)
 	return code
 }
 

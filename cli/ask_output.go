@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	sdk "github.com/coder/acp-go-sdk"
 )
@@ -236,4 +238,29 @@ func planMark(status string) string {
 		return "◐"
 	}
 	return "☐"
+}
+
+// printOutcome prints why the turn ended, when it did not end normally: the message's
+// first line after "sidekicks ask: ", its other lines (what the agent itself said about
+// its error) as they are. After an error of the agent it says where to look next: the
+// trace file when there is one (tracing is its path), else how to make one.
+func printOutcome(stderr io.Writer, msg string, agentError bool, tracing string, lang i18n.Lang) {
+	if msg == "" {
+		return
+	}
+	first, rest, _ := strings.Cut(msg, "\n")
+	fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(first))
+	for _, l := range strings.Split(rest, "\n") {
+		if l != "" {
+			fmt.Fprintln(stderr, safetext.Line(l))
+		}
+	}
+	if !agentError {
+		return
+	}
+	hint := askCatalogue.Text(lang, askSeeTraceHow)
+	if tracing != "" {
+		hint = askCatalogue.Text(lang, askSeeTrace, tracing)
+	}
+	fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(hint))
 }

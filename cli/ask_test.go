@@ -216,11 +216,11 @@ func TestAskFailures(t *testing.T) {
 	cfg := demoConfig(t, dir, "")
 	code, out, errOut := askCmd(t, "--config", cfg, "demo", "/fail")
 	if code != 1 || !strings.Contains(out, "fails on purpose") ||
-		!strings.HasSuffix(errOut, "sidekicks ask: the agent refused session/prompt: the demo agent failed on purpose (/fail) (error -32603)\n") {
+		!strings.HasSuffix(errOut, "sidekicks ask: the agent refused session/prompt: the demo agent failed on purpose (/fail) (error -32603)\n"+askTraceHint) {
 		t.Errorf("/fail: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	code, _, errOut = askCmd(t, "--config", cfg, "demo", "/crash")
-	if code != 1 || !strings.HasSuffix(errOut, "sidekicks ask: the agent exited (exit status 3)\n") {
+	if code != 1 || !strings.HasSuffix(errOut, "sidekicks ask: the agent exited (exit status 3)\n"+askTraceHint) {
 		t.Errorf("/crash: exit %d, stderr %q", code, errOut)
 	}
 }

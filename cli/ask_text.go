@@ -25,6 +25,8 @@ const (
 	askWriteRefused
 	askProjectIgnored
 	askProjectAgent
+	askSeeTrace
+	askSeeTraceHow
 	askMsgCount // not a message
 )
 
@@ -48,6 +50,8 @@ var askTextsEN = [askMsgCount]string{
 	askWriteRefused:        "[write] %s may not write %s: writes are refused without --yes",
 	askProjectIgnored:      "the project's agents file is not used",
 	askProjectAgent:        "[project] @%s is an agent of the project, defined in %s",
+	askSeeTrace:            "every message exchanged with the agent is in %s",
+	askSeeTraceHow:         "to see every message exchanged with the agent, run again with --trace FILE",
 }
 
 var askTextsFR = [askMsgCount]string{
@@ -70,6 +74,8 @@ var askTextsFR = [askMsgCount]string{
 	askWriteRefused:        "[écriture] %s ne peut pas écrire %s : les écritures sont refusées sans --yes",
 	askProjectIgnored:      "le fichier d'agents du projet n'est pas utilisé",
 	askProjectAgent:        "[projet] @%s est un agent du projet, défini dans %s",
+	askSeeTrace:            "chaque message échangé avec l'agent est dans %s",
+	askSeeTraceHow:         "pour voir chaque message échangé avec l'agent, relancez avec --trace FICHIER",
 }
 
 // askCatalogue holds the messages of `sidekicks ask` in every language.

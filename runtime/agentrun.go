@@ -16,7 +16,7 @@ func (s *Supervisor) launch(a *agent) {
 	st := &startAttempt{done: make(chan struct{}), ctx: ctx, cancel: cancel}
 	a.slot = true
 	a.start = st
-	a.reason, a.exit, a.tail = "", nil, nil
+	a.reason, a.failure, a.exit, a.tail = "", nil, nil, nil
 	s.bg.Add(1)
 	s.opts.Go.Start("supervisor start "+a.name, func() { s.startAgent(a, st) })
 }
@@ -71,6 +71,17 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 	if s.opts.Connect != nil {
 		conn, err = s.opts.Connect(runCtx, cfg, proc)
 	}
+	if err != nil && conn != nil {
+		// A cause of its own (Options.Connect): it wins over the exit that follows.
+		s.mu.Lock()
+		if a.run == r && !r.stopping {
+			r.failReason = fmt.Errorf("connecting: %w", err)
+			s.stopAsync(a, r, "the connection failed")
+		}
+		s.mu.Unlock()
+		_ = conn.Close()
+		return // watch ends the start attempt
+	}
 	if err != nil {
 		// Most often the agent died while starting: give it a moment to be reaped, so
 		// that its exit status and stderr are the reason rather than a closed pipe.
@@ -120,7 +131,7 @@ func (s *Supervisor) startFailed(a *agent, st *startAttempt, err error) {
 		a.state, a.reason = Stopped, "stopped while starting"
 		a.log.Printf("sidekicks: stopped while starting")
 	} else {
-		a.state, a.reason = Error, err.Error()
+		a.state, a.reason, a.failure = Error, err.Error(), err
 		a.log.Printf("sidekicks: could not start: %v", err)
 	}
 	st.err = fmt.Errorf("starting agent %q: %w", a.name, err)
@@ -149,6 +160,7 @@ func (s *Supervisor) watch(a *agent, r *run, st *startAttempt) {
 	switch {
 	case r.failReason != nil:
 		a.state, a.reason, a.exit, a.tail = Error, r.failReason.Error(), &exit, r.proc.StderrTail()
+		a.failure = r.failReason
 		a.log.Printf("sidekicks: stopped (%s): %v", exit, r.failReason)
 	case r.stopping:
 		a.state, a.reason, a.exit, a.tail = Stopped, r.stopReason, nil, nil

@@ -85,7 +85,7 @@ func (s *Supervisor) Running() (running, limit int) {
 }
 
 func (a *agent) stateLocked() AgentState {
-	st := AgentState{Name: a.name, State: a.state, Reason: a.reason, LastActivity: a.lastActivity}
+	st := AgentState{Name: a.name, State: a.state, Reason: a.reason, Failure: a.failure, LastActivity: a.lastActivity}
 	if a.exit != nil {
 		e := *a.exit
 		st.Exit = &e

@@ -23,6 +23,10 @@ type AgentState struct {
 	// Reason says why the agent is in Error (or why it was last stopped), in English, for
 	// the log and for tests; the screen builds its own words from the other fields.
 	Reason string
+	// Failure is why the agent's start failed, as an error the screen can describe in the
+	// user's language (it wraps the Connect hook's error): nil when its process ended by
+	// itself or it was stopped. With it, Exit is how the process ended once stopped.
+	Failure error
 	// Exit is how the process ended when it ended by itself (Error), nil otherwise.
 	Exit *ExitStatus
 	// StderrTail is the last lines of stderr of a process that ended by itself.

@@ -38,6 +38,14 @@ type Options struct {
 	// Connect is called once an agent's process has started, to set up ACP over its
 	// stdin and stdout; the agent is Ready when it returns. An error stops the process and
 	// puts the agent in Error. ctx ends when the process ends. Nil: no connection.
+	//
+	// Which reason the agent's Error gives depends on the Conn returned with the error.
+	// Without one, the connection failed because the process was ending (its output
+	// closed): the supervisor waits a moment for it to be reaped, and how it ended is the
+	// reason. With one, still open, the connection failed for a cause of its own (a
+	// protocol the agent does not speak, no answer in time): the error is the reason,
+	// recorded before the supervisor closes the Conn and stops the process, so that the
+	// exit the closing causes (an agent ends when its stdin closes) does not mask it.
 	Connect func(ctx context.Context, a config.Agent, p *Process) (Conn, error)
 	// AfterStopTimeout bounds afterStop commands (DefaultAfterStopTimeout when 0).
 	AfterStopTimeout time.Duration
@@ -81,6 +89,7 @@ type agent struct {
 	log          *AgentLog
 	state        State // Stopped or Error, when neither starting nor running
 	reason       string
+	failure      error // why the last start failed, when it did (AgentState.Failure)
 	exit         *ExitStatus
 	tail         []string
 	slot         bool // counts against MaxRunning (starting or running)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
@@ -29,6 +30,10 @@ type PanelOptions struct {
 	// Highlighter highlights the files the Files windows show, and keeps the results: the
 	// application's, shared with the conversations. Nil gives the panel one of its own.
 	Highlighter *convo.Highlighter
+	// DescribeFailure, when set, says in lang why an agent's start failed
+	// (runtime.AgentState.Failure): the row and the footer of an agent in error then say
+	// that rather than how the process ended when it was stopped.
+	DescribeFailure func(err error, lang i18n.Lang) string
 }
 
 // Panel is the Agents panel: every agent of the configuration with its icon, title,
@@ -43,6 +48,8 @@ type Panel struct {
 	talk func(name string)
 	now  func() time.Time
 	hl   *convo.Highlighter
+	// failure is PanelOptions.DescribeFailure.
+	failure func(err error, lang i18n.Lang) string
 
 	agents         []config.Agent
 	states         map[string]runtime.AgentState
@@ -82,6 +89,7 @@ func NewPanel(opts PanelOptions) *Panel {
 		talk:    opts.OpenConversation,
 		now:     opts.Now,
 		hl:      opts.Highlighter,
+		failure: opts.DescribeFailure,
 		states:  make(map[string]runtime.AgentState),
 		starts:  make(map[string]*startOp),
 		busy:    make(map[string]text),

@@ -125,7 +125,7 @@ func (p *Panel) drawAgent(r window.Region, y int, c panelColumns, a config.Agent
 	r.Text(c.idle+c.idleW-window.TextWidth(idle), y, idle, base)
 	state := stateText(lang, st.State)
 	if st.State == runtime.Error {
-		if why := reasonText(lang, st); why != "" {
+		if why := p.reasonText(lang, st); why != "" {
 			state = catalogue.Text(lang, tStateWhy, state, why)
 		}
 	}
@@ -146,7 +146,7 @@ func (p *Panel) drawFooter(r window.Region, lang i18n.Lang) {
 		a := p.agents[p.sel]
 		st := p.state(a.Name)
 		if st.State == runtime.Error {
-			lines[0], classes[0] = reasonText(lang, st), window.ClassError
+			lines[0], classes[0] = p.reasonText(lang, st), window.ClassError
 			if n := len(st.StderrTail); n > 0 {
 				lines[1] = st.StderrTail[n-1]
 			}
@@ -190,10 +190,14 @@ func stateText(lang i18n.Lang, s runtime.State) string {
 	return catalogue.Text(lang, t)
 }
 
-// reasonText says why an agent is in error: how its process ended, or why it could not
-// start (the supervisor's own words, which carry the command's message).
-func reasonText(lang i18n.Lang, st runtime.AgentState) string {
+// reasonText says why an agent is in error: why its start failed when the application
+// describes it (only the first line), how its process ended, or why it could not start
+// (the supervisor's own words, which carry the command's message).
+func (p *Panel) reasonText(lang i18n.Lang, st runtime.AgentState) string {
 	switch {
+	case st.Failure != nil && p.failure != nil:
+		why, _, _ := strings.Cut(p.failure(st.Failure, lang), "\n")
+		return catalogue.Text(lang, tStartFailed, why)
 	case st.Exit != nil && st.Exit.Signal != "":
 		return catalogue.Text(lang, tExitSignal, st.Exit.Signal)
 	case st.Exit != nil:
