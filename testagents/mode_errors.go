@@ -1,7 +1,6 @@
 package testagents
 
 import (
-	"bufio"
 	"encoding/json"
 	"io"
 )
@@ -29,50 +28,35 @@ const (
 var RPCErrorData = map[string]any{"details": RPCErrorDetails, "hint": "\x1b[31mretry\x1b[0m later"}
 
 func init() {
-	modes["rpcerror"] = func(in io.Reader, out, _ io.Writer) int { return serveErrors("rpcerror", in, out) }
-	modes["nokey"] = func(in io.Reader, out, _ io.Writer) int { return serveErrors("nokey", in, out) }
-	modes["version2"] = func(in io.Reader, out, _ io.Writer) int { return serveErrors("version2", in, out) }
-	modes["mute"] = func(in io.Reader, out, _ io.Writer) int { return serveErrors("mute", in, out) }
+	for _, mode := range []string{"rpcerror", "nokey", "version2", "mute"} {
+		modes[mode] = func(in io.Reader, out, _ io.Writer) int { return serveErrors(mode, in, out) }
+	}
 }
 
 func serveErrors(mode string, in io.Reader, out io.Writer) int {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	send := func(v any) {
-		b, _ := json.Marshal(v)
-		_, _ = out.Write(append(b, '\n'))
-	}
-	answer := func(id json.RawMessage, result any) {
-		send(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-	}
+	p := newPeer(mode, in, out)
 	fail := func(id json.RawMessage, e map[string]any) {
-		send(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})
+		p.send(map[string]any{"jsonrpc": "2.0", "id": id, "error": e})
 	}
-	for sc.Scan() {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
+	for {
+		m, ok := p.next()
+		if !ok {
+			return 0
 		}
-		if json.Unmarshal(sc.Bytes(), &m) != nil || mode == "mute" {
-			continue
-		}
-		switch m.Method {
-		case "initialize":
+		switch {
+		case mode == "mute":
+		case m.Method == "initialize":
 			version := 1
 			if mode == "version2" {
 				version = 2
 			}
-			answer(m.ID, map[string]any{"protocolVersion": version, "agentCapabilities": map[string]any{"loadSession": false},
+			p.answer(m.ID, map[string]any{"protocolVersion": version, "agentCapabilities": map[string]any{"loadSession": false},
 				"authMethods": []any{map[string]any{"id": "gemini-api-key", "name": "Use Gemini API key"}}})
-		case "session/new":
-			if mode == "nokey" {
-				fail(m.ID, map[string]any{"code": -32000, "message": NoKeyMessage})
-				continue
-			}
-			answer(m.ID, map[string]any{"sessionId": mode + "-1"})
-		case "session/prompt":
+		case m.Method == "session/new" && mode == "nokey":
+			fail(m.ID, map[string]any{"code": -32000, "message": NoKeyMessage})
+		case p.handshake(m, nil):
+		case m.Method == "session/prompt":
 			fail(m.ID, map[string]any{"code": -32603, "message": "Internal error", "data": RPCErrorData})
 		}
 	}
-	return 0
 }
