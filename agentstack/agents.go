@@ -48,6 +48,9 @@ type Options struct {
 	// fs/write_text_file (acp.Options.AllowWrite): an error refuses it and tells the agent
 	// why. Nil leaves writes to the workspace's protections and the permission answers.
 	AllowWrite func(agent, path string) error
+	// OwnFiles are Sidekicks' own files (see OwnFiles): every write an agent makes through
+	// the client to one of them is refused, and the agent told which file it is.
+	OwnFiles runtime.OwnFiles
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -103,7 +106,7 @@ func NewSupervisor(cfg *config.Config, o Options) *runtime.Supervisor {
 // connect is the supervisor's Connect hook: ACP over the process's pipes, then initialize.
 // An error makes the supervisor stop the process.
 func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process) (runtime.Conn, error) {
-	ws := runtime.WorkspaceFor(a)
+	ws := runtime.NewWorkspace(a, runtime.WorkspaceOptions{Own: o.OwnFiles, ForAgent: true})
 	var logf func(string, ...any)
 	if o.Logs != nil {
 		log := o.Logs.Agent(a.Name)

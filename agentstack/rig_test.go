@@ -48,6 +48,7 @@ type rigOptions struct {
 	history chat.History
 	perms   chat.Permissions
 	lang    i18n.Lang
+	own     runtime.OwnFiles
 }
 
 func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
@@ -60,6 +61,7 @@ func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
 		Conns:     r.conns,
 		Logs:      runtime.NewLogs(runtime.LogsOptions{}),
 		StopGrace: runtime.StopGrace{AfterStdin: time.Second, AfterTerm: time.Second, Drain: time.Second},
+		OwnFiles:  o.own,
 	})
 	lang := o.lang
 	r.svc = chat.NewService(chat.ServiceOptions{

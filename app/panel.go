@@ -1,6 +1,7 @@
 package app
 
 import (
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/window/wizard"
 	"git.rickub.com/bots-garden/sidekicks/window/workbench"
@@ -49,6 +50,7 @@ func (ap *application) agentsPanel() *workbench.Panel {
 		Logs:             sup.Logs(),
 		Agents:           ap.cfg.Agents,
 		OpenConversation: ap.openAgent,
+		OwnFiles:         agentstack.OwnFiles(ap.path, ap.o.dir),
 		// Idle times are measured on the supervisor's clock, the real one.
 	})
 	return ap.panel.view

@@ -29,6 +29,8 @@ type PanelOptions struct {
 	// Highlighter highlights the files the Files windows show, and keeps the results: the
 	// application's, shared with the conversations. Nil gives the panel one of its own.
 	Highlighter *convo.Highlighter
+	// OwnFiles are Sidekicks' own files, which the Files windows show locked.
+	OwnFiles runtime.OwnFiles
 }
 
 // Panel is the Agents panel: every agent of the configuration with its icon, title,
@@ -43,6 +45,7 @@ type Panel struct {
 	talk func(name string)
 	now  func() time.Time
 	hl   *convo.Highlighter
+	own  runtime.OwnFiles
 
 	agents         []config.Agent
 	states         map[string]runtime.AgentState
@@ -82,6 +85,7 @@ func NewPanel(opts PanelOptions) *Panel {
 		talk:    opts.OpenConversation,
 		now:     opts.Now,
 		hl:      opts.Highlighter,
+		own:     opts.OwnFiles,
 		states:  make(map[string]runtime.AgentState),
 		starts:  make(map[string]*startOp),
 		busy:    make(map[string]text),
