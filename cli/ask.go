@@ -169,7 +169,10 @@ func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.Tu
 	wd, _ := os.Getwd()
 	sup := agentstack.NewSupervisor(cfg, agentstack.Options{
 		// --yes allows writes, never to Sidekicks' own files.
-		OwnFiles:      agentstack.OwnFiles(cfg.Path, wd),
+		OwnFiles: agentstack.OwnFiles(cfg.Path, wd),
+		OwnFileRefused: func(agent, path string, kind runtime.OwnKind) {
+			out.note(askCatalogue.Text(o.lang, askWriteOwnFile, agent, path, kind.Reason(o.lang)))
+		},
 		Trace:         o.trace,
 		Logs:          runtime.NewLogs(runtime.LogsOptions{}),
 		StopGrace:     askStopGrace,

@@ -183,10 +183,7 @@ func NewOwnLayout(t testing.TB) OwnLayout {
 // WriteConfig writes the configuration of these agents, and returns its path.
 func (l OwnLayout) WriteConfig(t testing.TB, entries ...string) string {
 	t.Helper()
-	text := fmt.Sprintf("version: 1\nlimits:\n  maxRunningAgents: 2\nagents:\n%s", strings.Join(entries, ""))
-	if err := os.WriteFile(l.Config, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	l.WriteFile(t, l.Config, fmt.Sprintf("version: 1\nlimits:\n  maxRunningAgents: 2\nagents:\n%s", strings.Join(entries, "")))
 	return l.Config
 }
 
@@ -212,4 +209,15 @@ func (l OwnLayout) Read(p string) string {
 		return "(" + err.Error() + ")"
 	}
 	return string(b)
+}
+
+// WriteFile writes content to a file of the layout (relative to Dir, or absolute).
+func (l OwnLayout) WriteFile(t testing.TB, p, content string) {
+	t.Helper()
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(l.Dir, p)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
