@@ -85,7 +85,7 @@ func (f *workspaceFiles) URI(p string) string {
 
 // OwnFiles returns Sidekicks' own files for the configuration file at configPath and
 // Sidekicks running in dir: that configuration, preferences.json, dir's project agents
-// file, the configuration's history database (with its -wal, -shm and -journal), the logs
+// file, the configuration's history database (with its -wal, -shm, -journal and .lock), the logs
 // folder and the approvals of project agents files. No agent writes them through the
 // client, and the Files window shows them locked. A path that cannot be found (no home
 // folder) is left out.
@@ -101,7 +101,7 @@ func OwnFiles(configPath, dir string) runtime.OwnFiles {
 	if configPath != "" {
 		add(configPath, nil, runtime.OwnConfig, false)
 		db, err := store.DefaultPath(configPath)
-		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		for _, suffix := range []string{"", "-wal", "-shm", "-journal", ".lock"} {
 			add(db+suffix, err, runtime.OwnHistory, false)
 		}
 	}

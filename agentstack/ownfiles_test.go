@@ -40,6 +40,7 @@ func TestAgentCannotWriteSidekicksOwnFiles(t *testing.T) {
 		"proj/acp.toml":               "the project agents file of the folder Sidekicks runs in",
 		dbRel:                         "the history database",
 		dbRel + "-wal":                "the history database",
+		dbRel + ".lock":               "the history database",
 		"state/logs/agents/rogue.log": "the logs folder",
 		"state/trusted-projects":      "the approvals of project agents files",
 	}

@@ -22,7 +22,7 @@ const (
 	OwnPreferences
 	// OwnProjectAgents is .sidekicks/acp.toml of the folder Sidekicks runs in.
 	OwnProjectAgents
-	// OwnHistory is the history database, with its -wal, -shm and -journal files.
+	// OwnHistory is the history database, with its -wal, -shm, -journal and .lock files.
 	OwnHistory
 	// OwnLogs is the logs folder and everything in it.
 	OwnLogs
