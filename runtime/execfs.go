@@ -75,10 +75,17 @@ func (w *ExecWorkspace) Own(rel string) OwnKind {
 // ownIn says which of Sidekicks' own files the clean relative path is: the local file at
 // the same place under the agent's local folder.
 func (w *ExecWorkspace) ownIn(rel string) OwnKind {
+	return w.ownLookup()(rel)
+}
+
+// ownLookup returns ownIn with the own files and the local folder resolved once, for the
+// many paths of a listing or a walk.
+func (w *ExecWorkspace) ownLookup() func(rel string) OwnKind {
 	if len(w.own) == 0 || w.host == "" || !filepath.IsAbs(w.host) {
-		return OwnNone
+		return func(string) OwnKind { return OwnNone }
 	}
-	return w.own.Lookup(filepath.Join(realLocal(w.host), filepath.FromSlash(rel)))
+	own, host := w.own.resolve(), realLocal(w.host)
+	return func(rel string) OwnKind { return own.lookup(filepath.Join(host, filepath.FromSlash(rel))) }
 }
 
 // ReadFile returns the content of a regular file of at most max bytes. The script refuses
@@ -142,6 +149,7 @@ func (w *ExecWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error
 		return nil, fmt.Errorf("listing %q: %w", rel, err)
 	}
 	clean, _ := cleanRel(w.root, rel)
+	ownIn := w.ownLookup()
 	fields := strings.Split(string(r.out), "\x00")
 	var list []FileInfo
 	for i := 0; i+2 < len(fields); i += 3 {
@@ -152,7 +160,7 @@ func (w *ExecWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error
 		}
 		name := fields[i+2]
 		p := path.Join(clean, name)
-		own := w.ownIn(p)
+		own := ownIn(p)
 		list = append(list, FileInfo{
 			Name: name, Path: p, Dir: fields[i] == "d", Size: size,
 			ModTime: time.Unix(mtime, 0), Protected: w.protect.match(p) || own != OwnNone, Own: own,
@@ -184,11 +192,12 @@ func (w *ExecWorkspace) Rename(ctx context.Context, from, to string) error {
 		if err := w.refuseProtected(clean); err != nil {
 			return err
 		}
+		ownIn := w.ownLookup()
 		for _, p := range r.walked() {
-			if err := w.locked(p); err != nil {
+			if err := w.lockedBy(ownIn, p); err != nil {
 				return fmt.Errorf("contains %q: %w", p, err)
 			}
-			if err := w.locked(clean + strings.TrimPrefix(p, r.rels[0])); err != nil {
+			if err := w.lockedBy(ownIn, clean+strings.TrimPrefix(p, r.rels[0])); err != nil {
 				return err
 			}
 		}
@@ -209,8 +218,9 @@ func (w *ExecWorkspace) Delete(ctx context.Context, rel string) error {
 		if err != nil {
 			return err
 		}
+		ownIn := w.ownLookup()
 		for _, p := range r.walked() {
-			if err := w.locked(p); err != nil {
+			if err := w.lockedBy(ownIn, p); err != nil {
 				return fmt.Errorf("contains %q: %w", p, err)
 			}
 		}
@@ -247,8 +257,11 @@ func (w *ExecWorkspace) refuseProtected(rel string) error {
 
 // locked returns why the clean relative path may not be changed: one of Sidekicks' own
 // files (an *OwnFileError), or a protected file; nil when it may.
-func (w *ExecWorkspace) locked(rel string) error {
-	if k := w.ownIn(rel); k != OwnNone {
+func (w *ExecWorkspace) locked(rel string) error { return w.lockedBy(w.ownLookup(), rel) }
+
+// lockedBy is locked with the own files looked up by ownIn (see ownLookup).
+func (w *ExecWorkspace) lockedBy(ownIn func(string) OwnKind, rel string) error {
+	if k := ownIn(rel); k != OwnNone {
 		return &OwnFileError{Path: rel, Kind: k}
 	}
 	if w.protect.match(rel) {

@@ -61,22 +61,25 @@ func (w *LocalWorkspace) Own(rel string) OwnKind {
 	if err != nil {
 		return OwnNone
 	}
-	return w.ownAt(realRoot, real)
+	return ownAt(w.own.resolve(), realRoot, real)
 }
 
-// ownAt says which of Sidekicks' own files real (relative to realRoot, without links) is.
-func (w *LocalWorkspace) ownAt(realRoot, real string) OwnKind {
-	if len(w.own) == 0 {
-		return OwnNone
-	}
-	return w.own.Lookup(filepath.Join(realRoot, filepath.FromSlash(real)))
+// ownAt says which of the own files real (relative to realRoot, without links) is.
+func ownAt(own ownPaths, realRoot, real string) OwnKind {
+	return own.lookup(filepath.Join(realRoot, filepath.FromSlash(real)))
 }
 
 // refuse returns why clean, resolved as real (relative to the real root), may not be
 // changed: one of Sidekicks' own files (an *OwnFileError), or a protected file; nil when
 // it may.
 func (w *LocalWorkspace) refuse(clean, real string) error {
-	if k := w.ownAt(w.realRoot(), real); k != OwnNone {
+	return w.refuseIn(w.own.resolve(), w.realRoot(), clean, real)
+}
+
+// refuseIn is refuse with the own files resolved and the real root found, for the many
+// paths of a walk.
+func (w *LocalWorkspace) refuseIn(own ownPaths, realRoot, clean, real string) error {
+	if k := ownAt(own, realRoot, real); k != OwnNone {
 		return &OwnFileError{Path: clean, Kind: k}
 	}
 	if w.protect.match(clean) || w.protect.match(real) {
@@ -300,7 +303,7 @@ func writeAtomic(root *os.Root, name string, data []byte, mode fs.FileMode) erro
 // List returns the entries of a folder, sorted by name.
 func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error) {
 	var out []FileInfo
-	realRoot := w.realRoot()
+	realRoot, own := w.realRoot(), w.own.resolve()
 	err := w.with(ctx, rel, true, func(root *os.Root, clean, real string) error {
 		d, err := root.Open(real)
 		if err != nil {
@@ -317,11 +320,11 @@ func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, erro
 			if err != nil {
 				continue // removed meanwhile
 			}
-			own := w.ownAt(realRoot, path.Join(real, e.Name()))
+			ownKind := ownAt(own, realRoot, path.Join(real, e.Name()))
 			if fi.Mode()&fs.ModeSymlink != 0 {
 				// Describe what a link leads to when that stays inside.
 				if target, err := resolveIn(realRoot, path.Join(real, e.Name()), true); err == nil {
-					own = w.ownAt(realRoot, target)
+					ownKind = ownAt(own, realRoot, target)
 					if tfi, err := root.Stat(target); err == nil {
 						fi = tfi
 					}
@@ -329,7 +332,7 @@ func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, erro
 			}
 			out = append(out, FileInfo{
 				Name: e.Name(), Path: p, Dir: fi.IsDir(), Size: fi.Size(),
-				ModTime: fi.ModTime(), Protected: w.protect.match(p) || own != OwnNone, Own: own,
+				ModTime: fi.ModTime(), Protected: w.protect.match(p) || ownKind != OwnNone, Own: ownKind,
 			})
 		}
 		return nil
@@ -384,12 +387,13 @@ func (w *LocalWorkspace) Rename(ctx context.Context, from, to string) error {
 		}
 		if fi.IsDir() {
 			// Neither what the folder holds nor where it would land may be protected.
+			own, realRoot := w.own.resolve(), w.realRoot()
 			if err := w.walkProtected(ctx, root, realFrom, func(p string) error {
-				if err := w.refuse(p, p); err != nil {
+				if err := w.refuseIn(own, realRoot, p, p); err != nil {
 					return err
 				}
 				moved := realTo + p[len(realFrom):]
-				return w.refuse(moved, moved)
+				return w.refuseIn(own, realRoot, moved, moved)
 			}); err != nil {
 				return err
 			}
@@ -422,7 +426,8 @@ func (w *LocalWorkspace) Delete(ctx context.Context, rel string) error {
 			return err
 		}
 		if fi.IsDir() {
-			if err := w.walkProtected(ctx, root, real, func(p string) error { return w.refuse(p, p) }); err != nil {
+			own, realRoot := w.own.resolve(), w.realRoot()
+			if err := w.walkProtected(ctx, root, real, func(p string) error { return w.refuseIn(own, realRoot, p, p) }); err != nil {
 				return err
 			}
 		}

@@ -71,23 +71,37 @@ type OwnFile struct {
 // that could rewrite the configuration would choose the commands Sidekicks runs next.
 type OwnFiles []OwnFile
 
-// Lookup returns which of Sidekicks' own files the absolute local path p is. p is real:
-// the caller resolved its symbolic links (a link itself is not what it points to); the
-// own files' links are resolved here, and each is also known by its path as given. Case
-// is ignored on macOS and Windows, whose usual file systems ignore it.
-func (o OwnFiles) Lookup(p string) OwnKind {
+// ownPaths are own files with their links resolved (resolve), for many lookups (a
+// listing, a walk).
+type ownPaths []OwnFile
+
+// resolve returns each own file under its path as given and under its real path.
+func (o OwnFiles) resolve() ownPaths {
+	var out ownPaths
+	for _, f := range o {
+		if f.Path == "" || !filepath.IsAbs(f.Path) {
+			continue
+		}
+		out = append(out, OwnFile{Path: filepath.Clean(f.Path), Kind: f.Kind, Folder: f.Folder})
+		if real := realLocal(f.Path); real != filepath.Clean(f.Path) {
+			out = append(out, OwnFile{Path: real, Kind: f.Kind, Folder: f.Folder})
+		}
+	}
+	return out
+}
+
+// lookup returns which of Sidekicks' own files the absolute local path p is. p is real:
+// the caller resolved its symbolic links (a link itself is not what it points to); each own
+// file is known by its path as given and by its real path. Case is ignored on macOS and
+// Windows, whose usual file systems ignore it.
+func (o ownPaths) lookup(p string) OwnKind {
 	if len(o) == 0 || !filepath.IsAbs(p) {
 		return OwnNone
 	}
 	p = filepath.Clean(p)
 	for _, f := range o {
-		if f.Path == "" || !filepath.IsAbs(f.Path) {
-			continue
-		}
-		for _, own := range []string{filepath.Clean(f.Path), realLocal(f.Path)} {
-			if sameOrBelow(own, p, f.Folder) {
-				return f.Kind
-			}
+		if sameOrBelow(f.Path, p, f.Folder) {
+			return f.Kind
 		}
 	}
 	return OwnNone
