@@ -93,8 +93,9 @@ func (c *Conn) serveRead(params json.RawMessage) (any, *outError) {
 	return sdk.ReadTextFileResponse{Content: string(data)}, nil
 }
 
-// serveWrite answers fs/write_text_file when the path is inside the workspace and not
-// protected (the Workspace refuses protected files and writes atomically).
+// serveWrite answers fs/write_text_file when the path is inside the workspace and not one
+// of Sidekicks' own files (the Workspace refuses those, with every symbolic link resolved,
+// and writes atomically).
 func (c *Conn) serveWrite(params json.RawMessage) (any, *outError) {
 	var req sdk.WriteTextFileRequest
 	if err := json.Unmarshal(params, &req); err != nil {
@@ -184,6 +185,9 @@ func fsError(doing, p string, err error) *outError {
 	switch {
 	case errors.Is(err, ErrOutsideWorkspace) || refusal(err, func(r Refusal) bool { return r.OutsideWorkspace() }):
 		return &outError{Code: codeInvalidParams, Message: msg + "the path leads outside the agent's workspace (" + safetext.Snippet(err.Error(), maxQuoted) + ")"}
+	case sidekicksFile(err) != "":
+		return &outError{Code: codeInvalidParams, Message: msg + "it is one of Sidekicks' own files (" + safetext.Snippet(sidekicksFile(err), maxQuoted) +
+			"), which no agent may write"}
 	case errors.Is(err, ErrProtected) || refusal(err, func(r Refusal) bool { return r.ProtectedFile() }):
 		return &outError{Code: codeInvalidParams, Message: msg + "the file is protected from the agent (" + safetext.Snippet(err.Error(), maxQuoted) + ")"}
 	case errors.Is(err, fs.ErrNotExist):
@@ -192,6 +196,17 @@ func fsError(doing, p string, err error) *outError {
 		return &outError{Code: codeInvalidParams, Message: msg + "not a regular file (a named pipe, a device…); it is not read"}
 	}
 	return &outError{Code: codeInternalError, Message: msg + safetext.Snippet(err.Error(), maxQuoted)}
+}
+
+// sidekicksFile says which of Sidekicks' own files a Workspace refused to write (the
+// configuration in use, the history…): err, or an error it wraps, has a SidekicksFile
+// method that says it. "" when the refusal is not that.
+func sidekicksFile(err error) string {
+	var e interface{ SidekicksFile() string }
+	if errors.As(err, &e) {
+		return e.SidekicksFile()
+	}
+	return ""
 }
 
 // isTooLarge reports whether a Workspace refused a read because the file is over the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
 	"time"
@@ -52,6 +53,12 @@ type Options struct {
 	// conversation ends with (but not after "shutting down"): where the user looks next,
 	// the agent's log in the application.
 	ErrorHint string
+	// OwnFiles are Sidekicks' own files (see OwnFiles): every write an agent makes through
+	// the client to one of them is refused, and the agent told which file it is.
+	OwnFiles runtime.OwnFiles
+	// OwnFileRefused, when set, is told each such refusal: the agent, the path as the
+	// agent gave it, and which file it is (the refusal is in the agent's log too).
+	OwnFileRefused func(agent, path string, kind runtime.OwnKind)
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -107,7 +114,7 @@ func NewSupervisor(cfg *config.Config, o Options) *runtime.Supervisor {
 // connect is the supervisor's Connect hook: ACP over the process's pipes, then initialize.
 // An error makes the supervisor stop the process.
 func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process) (runtime.Conn, error) {
-	ws := runtime.WorkspaceFor(a)
+	ws := runtime.NewWorkspace(a, runtime.WorkspaceOptions{Own: o.OwnFiles, ForAgent: true})
 	var logf func(string, ...any)
 	if o.Logs != nil {
 		log := o.Logs.Agent(a.Name)
@@ -121,8 +128,17 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	if o.AllowWrite != nil {
 		allowWrite = func(path string) error { return o.AllowWrite(a.Name, path) }
 	}
+	refused := func(rel string, kind runtime.OwnKind) {
+		p := path.Join(ws.Root(), rel)
+		if logf != nil {
+			logf("refused a write to %s: one of Sidekicks' own files (%s)", p, kind.Reason(i18n.English))
+		}
+		if o.OwnFileRefused != nil {
+			o.OwnFileRefused(a.Name, p, kind)
+		}
+	}
 	c := acp.NewConn(a.Name, p.Stdout, p.Stdin, acp.Options{
-		Workspace:     acpWorkspace{ws},
+		Workspace:     acpWorkspace{ws, refused},
 		AllowWrite:    allowWrite,
 		Trace:         o.Trace,
 		InitTimeout:   initTimeout,
@@ -154,8 +170,12 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 }
 
 // acpWorkspace gives the runtime's workspace to the ACP fs handlers, turning the
-// runtime's refusals into the acp package's, so that the agent is told why.
-type acpWorkspace struct{ runtime.Workspace }
+// runtime's refusals into the acp package's, so that the agent is told why. A write to one
+// of Sidekicks' own files is told to refused.
+type acpWorkspace struct {
+	runtime.Workspace
+	refused func(rel string, kind runtime.OwnKind)
+}
 
 func (w acpWorkspace) ReadFile(ctx context.Context, rel string, max int64) ([]byte, error) {
 	b, err := w.Workspace.ReadFile(ctx, rel, max)
@@ -168,7 +188,11 @@ func (w acpWorkspace) ReadLines(ctx context.Context, rel string, line, limit int
 }
 
 func (w acpWorkspace) WriteFile(ctx context.Context, rel string, data []byte) error {
-	return refusal(w.Workspace.WriteFile(ctx, rel, data))
+	err := w.Workspace.WriteFile(ctx, rel, data)
+	if own := runtime.OwnFileOf(err); own != nil {
+		w.refused(rel, own.Kind)
+	}
+	return refusal(err)
 }
 
 func refusal(err error) error {

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/store"
 )
 
 // maxEmbedded is the largest file a prompt carries whole (a resource block); a bigger
@@ -78,4 +81,38 @@ func (f *workspaceFiles) Read(p string) (string, error) {
 // URI is the file:// URI of the file as the agent sees it.
 func (f *workspaceFiles) URI(p string) string {
 	return (&url.URL{Scheme: "file", Path: path.Join(f.ws.Root(), p)}).String()
+}
+
+// OwnFiles returns Sidekicks' own files for the configuration file at configPath and
+// Sidekicks running in dir: that configuration, preferences.json, dir's project agents
+// file, the configuration's history database (with its -wal, -shm, -journal and .lock), the logs
+// folder and the approvals of project agents files. No agent writes them through the
+// client, and the Files window shows them locked. A path that cannot be found (no home
+// folder) is left out.
+func OwnFiles(configPath, dir string) runtime.OwnFiles {
+	var own runtime.OwnFiles
+	add := func(p string, err error, kind runtime.OwnKind, folder bool) {
+		if err == nil && p != "" {
+			if abs, err := filepath.Abs(p); err == nil {
+				own = append(own, runtime.OwnFile{Path: abs, Kind: kind, Folder: folder})
+			}
+		}
+	}
+	if configPath != "" {
+		add(configPath, nil, runtime.OwnConfig, false)
+		db, err := store.DefaultPath(configPath)
+		for _, suffix := range []string{"", "-wal", "-shm", "-journal", ".lock"} {
+			add(db+suffix, err, runtime.OwnHistory, false)
+		}
+	}
+	prefs, err := config.PreferencesPath()
+	add(prefs, err, runtime.OwnPreferences, false)
+	if dir != "" {
+		add(filepath.Join(dir, filepath.FromSlash(config.ProjectFile)), nil, runtime.OwnProjectAgents, false)
+	}
+	logs, err := runtime.LogsDir()
+	add(logs, err, runtime.OwnLogs, true)
+	trust, err := config.TrustFile()
+	add(trust, err, runtime.OwnApprovals, false)
+	return own
 }

@@ -50,6 +50,7 @@ type rigOptions struct {
 	lang    i18n.Lang
 	// initTimeout is Options.InitTimeout (its default when 0).
 	initTimeout time.Duration
+	own         runtime.OwnFiles
 }
 
 func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
@@ -63,6 +64,7 @@ func newRig(t *testing.T, cfg *config.Config, o rigOptions) *rig {
 		Conns:       r.conns,
 		Logs:        runtime.NewLogs(runtime.LogsOptions{}),
 		StopGrace:   runtime.StopGrace{AfterStdin: time.Second, AfterTerm: time.Second, Drain: time.Second},
+		OwnFiles:    o.own,
 	})
 	lang := o.lang
 	r.svc = chat.NewService(chat.ServiceOptions{

@@ -51,6 +51,7 @@ func (ap *application) agentsPanel() *workbench.Panel {
 		Agents:           ap.cfg.Agents,
 		OpenConversation: ap.openAgent,
 		DescribeFailure:  agentstack.DescribeError,
+		OwnFiles:         agentstack.OwnFiles(ap.path, ap.o.dir),
 		// Idle times are measured on the supervisor's clock, the real one.
 	})
 	return ap.panel.view

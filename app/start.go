@@ -81,7 +81,9 @@ func openApplication(o appOptions) (*application, error) {
 	ap.work = jobs.New(jobs.Options{Name: "application work", Go: ap.app.GoNamed})
 	ap.highlighter = convo.NewHighlighter(convo.HighlighterOptions{Go: ap.app.GoNamed})
 	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
-	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, ClientVersion: o.version, Go: ap.app.GoNamed, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog)}, ap.st); err != nil {
+	// No agent writes Sidekicks' own files through the client.
+	own := agentstack.OwnFiles(ap.path, o.dir)
+	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, ClientVersion: o.version, Go: ap.app.GoNamed, OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog)}, ap.st); err != nil {
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)
 		ap.log.Close()

@@ -169,7 +169,13 @@ type askTurnOptions struct {
 func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.TurnResult, bool) {
 	out := newAskOutput(o.stdout, o.stderr)
 	perm := &askPermissions{yes: o.yes, out: out, lang: o.lang}
+	wd, _ := os.Getwd()
 	sup := agentstack.NewSupervisor(cfg, agentstack.Options{
+		// --yes allows writes, never to Sidekicks' own files.
+		OwnFiles: agentstack.OwnFiles(cfg.Path, wd),
+		OwnFileRefused: func(agent, path string, kind runtime.OwnKind) {
+			out.note(askCatalogue.Text(o.lang, askWriteOwnFile, agent, path, kind.Reason(o.lang)))
+		},
 		Trace:         o.trace,
 		Logs:          runtime.NewLogs(runtime.LogsOptions{}),
 		StopGrace:     askStopGrace,

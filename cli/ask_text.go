@@ -23,6 +23,7 @@ const (
 	askPermissionNoOption
 	askPermissionCancelled
 	askWriteRefused
+	askWriteOwnFile
 	askProjectIgnored
 	askProjectAgent
 	askSeeTrace
@@ -48,6 +49,7 @@ var askTextsEN = [askMsgCount]string{
 	askPermissionNoOption:  "[permission] no answer (refused; --yes allows)",
 	askPermissionCancelled: "[permission] the request was withdrawn",
 	askWriteRefused:        "[write] %s may not write %s: writes are refused without --yes",
+	askWriteOwnFile:        "[write] %s may not write %s: it is one of Sidekicks' own files (%s), which no agent may write",
 	askProjectIgnored:      "the project's agents file is not used",
 	askProjectAgent:        "[project] @%s is an agent of the project, defined in %s",
 	askSeeTrace:            "every message exchanged with the agent is in %s",
@@ -72,6 +74,7 @@ var askTextsFR = [askMsgCount]string{
 	askPermissionNoOption:  "[permission] pas de réponse (refusé ; --yes autorise)",
 	askPermissionCancelled: "[permission] la demande a été retirée",
 	askWriteRefused:        "[écriture] %s ne peut pas écrire %s : les écritures sont refusées sans --yes",
+	askWriteOwnFile:        "[écriture] %s ne peut pas écrire %s : c'est un des fichiers de Sidekicks (%s), qu'aucun agent ne peut écrire",
 	askProjectIgnored:      "le fichier d'agents du projet n'est pas utilisé",
 	askProjectAgent:        "[projet] @%s est un agent du projet, défini dans %s",
 	askSeeTrace:            "chaque message échangé avec l'agent est dans %s",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,10 @@ type ExecWorkspace struct {
 	root    string
 	env     []string
 	protect *protector
+	// own are Sidekicks' own files; those in host, the agent's local folder mounted at
+	// root, are refused at the same place under root.
+	own  OwnFiles
+	host string
 }
 
 // NewContainerWorkspace returns the workspace at root (an absolute path inside the
@@ -50,10 +55,37 @@ func newExecWorkspace(engine, target, root string, env map[string]string, protec
 // Root returns the workspace as the agent sees it.
 func (w *ExecWorkspace) Root() string { return w.root }
 
-// Protected reports whether the path matches a protection pattern.
+// Protected reports whether changes to the path are refused: it matches a protection
+// pattern, or it is one of Sidekicks' own files.
 func (w *ExecWorkspace) Protected(rel string) bool {
 	r, err := cleanRel(w.root, rel)
-	return err == nil && w.protect.match(r)
+	return err == nil && (w.protect.match(r) || w.ownIn(r) != OwnNone)
+}
+
+// Own says which of Sidekicks' own files the path is, as asked (the links inside the
+// container are resolved when a change is checked).
+func (w *ExecWorkspace) Own(rel string) OwnKind {
+	r, err := cleanRel(w.root, rel)
+	if err != nil {
+		return OwnNone
+	}
+	return w.ownIn(r)
+}
+
+// ownIn says which of Sidekicks' own files the clean relative path is: the local file at
+// the same place under the agent's local folder.
+func (w *ExecWorkspace) ownIn(rel string) OwnKind {
+	return w.ownLookup()(rel)
+}
+
+// ownLookup returns ownIn with the own files and the local folder resolved once, for the
+// many paths of a listing or a walk.
+func (w *ExecWorkspace) ownLookup() func(rel string) OwnKind {
+	if len(w.own) == 0 || w.host == "" || !filepath.IsAbs(w.host) {
+		return func(string) OwnKind { return OwnNone }
+	}
+	own, host := w.own.resolve(), realLocal(w.host)
+	return func(rel string) OwnKind { return own.lookup(filepath.Join(host, filepath.FromSlash(rel))) }
 }
 
 // ReadFile returns the content of a regular file of at most max bytes. The script refuses
@@ -117,6 +149,7 @@ func (w *ExecWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error
 		return nil, fmt.Errorf("listing %q: %w", rel, err)
 	}
 	clean, _ := cleanRel(w.root, rel)
+	ownIn := w.ownLookup()
 	fields := strings.Split(string(r.out), "\x00")
 	var list []FileInfo
 	for i := 0; i+2 < len(fields); i += 3 {
@@ -127,9 +160,10 @@ func (w *ExecWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error
 		}
 		name := fields[i+2]
 		p := path.Join(clean, name)
+		own := ownIn(p)
 		list = append(list, FileInfo{
 			Name: name, Path: p, Dir: fields[i] == "d", Size: size,
-			ModTime: time.Unix(mtime, 0), Protected: w.protect.match(p),
+			ModTime: time.Unix(mtime, 0), Protected: w.protect.match(p) || own != OwnNone, Own: own,
 		})
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
@@ -158,12 +192,13 @@ func (w *ExecWorkspace) Rename(ctx context.Context, from, to string) error {
 		if err := w.refuseProtected(clean); err != nil {
 			return err
 		}
+		ownIn := w.ownLookup()
 		for _, p := range r.walked() {
-			if w.protect.match(p) {
-				return fmt.Errorf("contains %q: %w", p, ErrProtected)
+			if err := w.lockedBy(ownIn, p); err != nil {
+				return fmt.Errorf("contains %q: %w", p, err)
 			}
-			if moved := clean + strings.TrimPrefix(p, r.rels[0]); w.protect.match(moved) {
-				return fmt.Errorf("%q: %w", moved, ErrProtected)
+			if err := w.lockedBy(ownIn, clean+strings.TrimPrefix(p, r.rels[0])); err != nil {
+				return err
 			}
 		}
 		_, err = w.op(ctx, "rename", maxExecOutput, nil, w.refuseProtected, from, to)
@@ -183,9 +218,10 @@ func (w *ExecWorkspace) Delete(ctx context.Context, rel string) error {
 		if err != nil {
 			return err
 		}
+		ownIn := w.ownLookup()
 		for _, p := range r.walked() {
-			if w.protect.match(p) {
-				return fmt.Errorf("contains %q: %w", p, ErrProtected)
+			if err := w.lockedBy(ownIn, p); err != nil {
+				return fmt.Errorf("contains %q: %w", p, err)
 			}
 		}
 		_, err = w.op(ctx, "delete", maxExecOutput, nil, w.refuseProtected, rel)
@@ -215,6 +251,18 @@ func (r execResult) walked() []string {
 func (w *ExecWorkspace) refuseProtected(rel string) error {
 	if rel == "." {
 		return errIsRoot
+	}
+	return w.locked(rel)
+}
+
+// locked returns why the clean relative path may not be changed: one of Sidekicks' own
+// files (an *OwnFileError), or a protected file; nil when it may.
+func (w *ExecWorkspace) locked(rel string) error { return w.lockedBy(w.ownLookup(), rel) }
+
+// lockedBy is locked with the own files looked up by ownIn (see ownLookup).
+func (w *ExecWorkspace) lockedBy(ownIn func(string) OwnKind, rel string) error {
+	if k := ownIn(rel); k != OwnNone {
+		return &OwnFileError{Path: rel, Kind: k}
 	}
 	if w.protect.match(rel) {
 		return fmt.Errorf("%q: %w", rel, ErrProtected)

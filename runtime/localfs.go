@@ -28,6 +28,7 @@ import (
 type LocalWorkspace struct {
 	root    string
 	protect *protector
+	own     OwnFiles
 }
 
 // NewLocalWorkspace returns the workspace of the folder root (absolute), protecting the
@@ -39,10 +40,52 @@ func NewLocalWorkspace(root string, protect []string) *LocalWorkspace {
 // Root returns the folder.
 func (w *LocalWorkspace) Root() string { return w.root }
 
-// Protected reports whether the path matches a protection pattern.
+// Protected reports whether changes to the path are refused: it matches a protection
+// pattern, or it is one of Sidekicks' own files.
 func (w *LocalWorkspace) Protected(rel string) bool {
 	r, err := w.clean(rel)
-	return err == nil && w.protect.match(r)
+	return err == nil && (w.protect.match(r) || w.Own(rel) != OwnNone)
+}
+
+// Own says which of Sidekicks' own files the path is, every symbolic link followed.
+func (w *LocalWorkspace) Own(rel string) OwnKind {
+	if len(w.own) == 0 {
+		return OwnNone
+	}
+	clean, err := w.clean(rel)
+	if err != nil {
+		return OwnNone
+	}
+	realRoot := w.realRoot()
+	real, err := resolveIn(realRoot, clean, true)
+	if err != nil {
+		return OwnNone
+	}
+	return ownAt(w.own.resolve(), realRoot, real)
+}
+
+// ownAt says which of the own files real (relative to realRoot, without links) is.
+func ownAt(own ownPaths, realRoot, real string) OwnKind {
+	return own.lookup(filepath.Join(realRoot, filepath.FromSlash(real)))
+}
+
+// refuse returns why clean, resolved as real (relative to the real root), may not be
+// changed: one of Sidekicks' own files (an *OwnFileError), or a protected file; nil when
+// it may.
+func (w *LocalWorkspace) refuse(clean, real string) error {
+	return w.refuseIn(w.own.resolve(), w.realRoot(), clean, real)
+}
+
+// refuseIn is refuse with the own files resolved and the real root found, for the many
+// paths of a walk.
+func (w *LocalWorkspace) refuseIn(own ownPaths, realRoot, clean, real string) error {
+	if k := ownAt(own, realRoot, real); k != OwnNone {
+		return &OwnFileError{Path: clean, Kind: k}
+	}
+	if w.protect.match(clean) || w.protect.match(real) {
+		return ErrProtected
+	}
+	return nil
 }
 
 // clean is cleanRel, also accepting an absolute path under the root's real path (an agent
@@ -177,8 +220,8 @@ var errIsFolder = errors.New("is a folder")
 // renamed over the file. An existing file keeps its permissions; a new one gets 0644.
 func (w *LocalWorkspace) WriteFile(ctx context.Context, rel string, data []byte) error {
 	err := w.with(ctx, rel, true, func(root *os.Root, clean, real string) error {
-		if w.protect.match(clean) || w.protect.match(real) {
-			return ErrProtected
+		if err := w.refuse(clean, real); err != nil {
+			return err
 		}
 		if real == "." {
 			return errIsFolder
@@ -260,6 +303,7 @@ func writeAtomic(root *os.Root, name string, data []byte, mode fs.FileMode) erro
 // List returns the entries of a folder, sorted by name.
 func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, error) {
 	var out []FileInfo
+	realRoot, own := w.realRoot(), w.own.resolve()
 	err := w.with(ctx, rel, true, func(root *os.Root, clean, real string) error {
 		d, err := root.Open(real)
 		if err != nil {
@@ -276,9 +320,11 @@ func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, erro
 			if err != nil {
 				continue // removed meanwhile
 			}
+			ownKind := ownAt(own, realRoot, path.Join(real, e.Name()))
 			if fi.Mode()&fs.ModeSymlink != 0 {
 				// Describe what a link leads to when that stays inside.
-				if target, err := resolveIn(w.realRoot(), path.Join(real, e.Name()), true); err == nil {
+				if target, err := resolveIn(realRoot, path.Join(real, e.Name()), true); err == nil {
+					ownKind = ownAt(own, realRoot, target)
 					if tfi, err := root.Stat(target); err == nil {
 						fi = tfi
 					}
@@ -286,7 +332,7 @@ func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, erro
 			}
 			out = append(out, FileInfo{
 				Name: e.Name(), Path: p, Dir: fi.IsDir(), Size: fi.Size(),
-				ModTime: fi.ModTime(), Protected: w.protect.match(p),
+				ModTime: fi.ModTime(), Protected: w.protect.match(p) || ownKind != OwnNone, Own: ownKind,
 			})
 		}
 		return nil
@@ -301,8 +347,8 @@ func (w *LocalWorkspace) List(ctx context.Context, rel string) ([]FileInfo, erro
 // Mkdir creates a folder and its parents.
 func (w *LocalWorkspace) Mkdir(ctx context.Context, rel string) error {
 	err := w.with(ctx, rel, true, func(root *os.Root, clean, real string) error {
-		if w.protect.match(clean) || w.protect.match(real) {
-			return ErrProtected
+		if err := w.refuse(clean, real); err != nil {
+			return err
 		}
 		return root.MkdirAll(real, 0o755)
 	})
@@ -327,9 +373,9 @@ func (w *LocalWorkspace) Rename(ctx context.Context, from, to string) error {
 		if realFrom == "." || realTo == "." {
 			return errIsRoot
 		}
-		for _, p := range []string{cleanFrom, realFrom, cleanTo, realTo} {
-			if w.protect.match(p) {
-				return fmt.Errorf("%q: %w", p, ErrProtected)
+		for _, p := range [][2]string{{cleanFrom, realFrom}, {cleanTo, realTo}} {
+			if err := w.refuse(p[0], p[1]); err != nil {
+				return fmt.Errorf("%q: %w", p[0], err)
 			}
 		}
 		fi, err := root.Lstat(realFrom)
@@ -341,8 +387,13 @@ func (w *LocalWorkspace) Rename(ctx context.Context, from, to string) error {
 		}
 		if fi.IsDir() {
 			// Neither what the folder holds nor where it would land may be protected.
-			if err := w.walkProtected(ctx, root, realFrom, func(p string) bool {
-				return w.protect.match(p) || w.protect.match(realTo+p[len(realFrom):])
+			own, realRoot := w.own.resolve(), w.realRoot()
+			if err := w.walkProtected(ctx, root, realFrom, func(p string) error {
+				if err := w.refuseIn(own, realRoot, p, p); err != nil {
+					return err
+				}
+				moved := realTo + p[len(realFrom):]
+				return w.refuseIn(own, realRoot, moved, moved)
 			}); err != nil {
 				return err
 			}
@@ -367,15 +418,16 @@ func (w *LocalWorkspace) Delete(ctx context.Context, rel string) error {
 		if real == "." || clean == "." {
 			return errIsRoot
 		}
-		if w.protect.match(clean) || w.protect.match(real) {
-			return ErrProtected
+		if err := w.refuse(clean, real); err != nil {
+			return err
 		}
 		fi, err := root.Lstat(real)
 		if err != nil {
 			return err
 		}
 		if fi.IsDir() {
-			if err := w.walkProtected(ctx, root, real, w.protect.match); err != nil {
+			own, realRoot := w.own.resolve(), w.realRoot()
+			if err := w.walkProtected(ctx, root, real, func(p string) error { return w.refuseIn(own, realRoot, p, p) }); err != nil {
 				return err
 			}
 		}
@@ -387,9 +439,9 @@ func (w *LocalWorkspace) Delete(ctx context.Context, rel string) error {
 	return nil
 }
 
-// walkProtected walks the folder dir (not following links) until ctx is done, and returns an error wrapping
-// ErrProtected for the first entry for which protected is true.
-func (w *LocalWorkspace) walkProtected(ctx context.Context, root *os.Root, dir string, protected func(string) bool) error {
+// walkProtected walks the folder dir (not following links) until ctx is done, and returns
+// the refusal of the first entry refuse refuses, wrapped as `contains "PATH": …`.
+func (w *LocalWorkspace) walkProtected(ctx context.Context, root *os.Root, dir string, refuse func(string) error) error {
 	return fs.WalkDir(root.FS(), dir, func(p string, _ fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -397,8 +449,8 @@ func (w *LocalWorkspace) walkProtected(ctx context.Context, root *os.Root, dir s
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if protected(p) {
-			return fmt.Errorf("contains %q: %w", p, ErrProtected)
+		if err := refuse(p); err != nil {
+			return fmt.Errorf("contains %q: %w", p, err)
 		}
 		return nil
 	})

@@ -75,14 +75,18 @@ type FileInfo struct {
 	Dir     bool
 	Size    int64
 	ModTime time.Time
-	// Protected is true when the entry itself matches a protection pattern (a folder that
-	// merely contains a protected file is not marked, though it cannot be deleted).
+	// Protected is true when the entry itself matches a protection pattern or is one of
+	// Sidekicks' own files (a folder that merely contains a protected file is not marked,
+	// though it cannot be deleted).
 	Protected bool
+	// Own says which of Sidekicks' own files the entry is (OwnNone: none).
+	Own OwnKind
 }
 
 // Workspace is an agent's files, wherever the agent runs. Paths are relative to the
 // workspace with slashes (an absolute path inside Root is accepted too). Every operation
-// is confined to the workspace and refuses to modify protected files.
+// is confined to the workspace and refuses to modify protected files and Sidekicks' own
+// files (an *OwnFileError, which matches ErrProtected).
 type Workspace interface {
 	// Root is the workspace's absolute path as the agent sees it (workspacePath in a
 	// container or sandbox).
@@ -110,20 +114,51 @@ type Workspace interface {
 	// Delete removes a file, or a folder recursively; a folder that contains a protected
 	// file is refused.
 	Delete(ctx context.Context, rel string) error
-	// Protected reports whether the path matches a protection pattern.
+	// Protected reports whether changes to the path are refused: it matches a protection
+	// pattern, or it is one of Sidekicks' own files.
 	Protected(rel string) bool
+	// Own says which of Sidekicks' own files the path is (OwnNone: none), symbolic links
+	// resolved.
+	Own(rel string) OwnKind
 }
 
-// WorkspaceFor returns the workspace of an agent, reached the way its runtime says: the
-// local folder, docker exec in its container, or sbx exec in its sandbox.
-func WorkspaceFor(a config.Agent) Workspace {
+// WorkspaceOptions say who reaches an agent's workspace, and what stays out of reach.
+type WorkspaceOptions struct {
+	// Own are Sidekicks' own files: never changed through the workspace.
+	Own OwnFiles
+	// ForAgent makes it the workspace as the agent reaches it through the client
+	// (fs/write_text_file): protect and the files always protected do not apply, since
+	// they guard the Files window only ("l'agent lui-même, le terminal ou le Finder n'y
+	// sont pas soumis"); confinement and Sidekicks' own files do.
+	ForAgent bool
+}
+
+// WorkspaceFor returns the workspace of an agent as the Files window reaches it, with its
+// protections and without knowing Sidekicks' own files (NewWorkspace knows them).
+func WorkspaceFor(a config.Agent) Workspace { return NewWorkspace(a, WorkspaceOptions{}) }
+
+// NewWorkspace returns the workspace of an agent, reached the way its runtime says: the
+// local folder, docker exec in its container, or sbx exec in its sandbox. In a container
+// or sandbox, Sidekicks' own files that sit in the agent's local folder (its workspace
+// key) are refused at the same place under workspacePath, the folder being mounted there.
+func NewWorkspace(a config.Agent, o WorkspaceOptions) Workspace {
+	var protect []string
+	if !o.ForAgent {
+		protect = Protections(a)
+	}
 	switch a.Runtime.Type {
 	case "container":
-		return NewContainerWorkspace(a.Runtime.Container, workspacePath(a), a.Env, Protections(a))
+		w := NewContainerWorkspace(a.Runtime.Container, workspacePath(a), a.Env, protect)
+		w.own, w.host = o.Own, a.Workspace
+		return w
 	case "sbx":
-		return NewSandboxWorkspace(a.Runtime.Sandbox, workspacePath(a), a.Env, Protections(a))
+		w := NewSandboxWorkspace(a.Runtime.Sandbox, workspacePath(a), a.Env, protect)
+		w.own, w.host = o.Own, a.Workspace
+		return w
 	default:
-		return NewLocalWorkspace(a.Workspace, Protections(a))
+		w := NewLocalWorkspace(a.Workspace, protect)
+		w.own = o.Own
+		return w
 	}
 }
 

@@ -21,8 +21,12 @@ const opTimeout = time.Minute
 type FilesOptions struct {
 	App   *window.App
 	Agent config.Agent
-	// Workspace reaches the agent's files; runtime.WorkspaceFor(Agent) when nil.
+	// Workspace reaches the agent's files; runtime.NewWorkspace(Agent) with OwnFiles when
+	// nil.
 	Workspace runtime.Workspace
+	// OwnFiles are Sidekicks' own files, shown locked with what they are, and refused any
+	// change.
+	OwnFiles runtime.OwnFiles
 	// ASCII draws the marks (protected, folder open or closed) in ASCII; by default they are
 	// ASCII only when the locale is not UTF-8.
 	ASCII bool
@@ -78,7 +82,7 @@ type Files struct {
 func NewFiles(opts FilesOptions) *Files {
 	ws := opts.Workspace
 	if ws == nil {
-		ws = runtime.WorkspaceFor(opts.Agent)
+		ws = runtime.NewWorkspace(opts.Agent, runtime.WorkspaceOptions{Own: opts.OwnFiles})
 	}
 	f := &Files{
 		app:   opts.App,

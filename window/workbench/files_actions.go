@@ -63,10 +63,15 @@ func (f *Files) nameCheck(dir, keep string) func(string) string {
 	}
 }
 
-// protectedRefusal refuses a change to a protected path before anything runs.
+// protectedRefusal refuses a change to a protected path, or to one of Sidekicks' own
+// files, before anything runs, saying why.
 func (f *Files) protectedRefusal(p string) bool {
 	if p == rootPath {
 		f.say(true, catalogue.Text(langOf(f.app), tWorkspaceItself))
+		return true
+	}
+	if k := f.ws.Own(p); k != runtime.OwnNone {
+		f.say(true, ownLockedText(langOf(f.app), p, k))
 		return true
 	}
 	if f.ws.Protected(p) {

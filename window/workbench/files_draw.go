@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -79,6 +80,9 @@ func (f *Files) statusRows(lang i18n.Lang, W int) []styledSpan {
 	}
 	if r.info.Protected {
 		s += "  " + f.marks.protected
+	}
+	if r.info.Own != runtime.OwnNone {
+		s += "  " + filesCatalogue.Text(lang, fOwnFile, r.info.Own.Reason(lang))
 	}
 	if v := f.view; v != nil && v.info.Path == r.info.Path && v.loading {
 		s += "  " + catalogue.Text(lang, tLoading)

@@ -11,8 +11,9 @@ import (
 )
 
 // errorText says, in the user's language, why an operation on p (a folder when dir) was
-// refused or failed. A refusal for protection says why: the file is protected, or the
-// folder holds a protected file (named when the workspace said which).
+// refused or failed. A refusal for protection says why: the file is protected, it is one
+// of Sidekicks' own files (and which), or the folder holds a protected file (named when
+// the workspace said which).
 func errorText(lang i18n.Lang, err error, p string, dir bool, ws runtime.Workspace) string {
 	switch {
 	case errors.Is(err, runtime.ErrProtected):
@@ -21,6 +22,9 @@ func errorText(lang i18n.Lang, err error, p string, dir bool, ws runtime.Workspa
 				return catalogue.Text(lang, tProtectedFolderFile, p, inside)
 			}
 			return catalogue.Text(lang, tProtectedFolder, p)
+		}
+		if own := runtime.OwnFileOf(err); own != nil {
+			return ownLockedText(lang, p, own.Kind)
 		}
 		return catalogue.Text(lang, tProtected, p)
 	case errors.Is(err, runtime.ErrOutside):

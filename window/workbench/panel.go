@@ -34,6 +34,8 @@ type PanelOptions struct {
 	// (runtime.AgentState.Failure): the row and the footer of an agent in error then say
 	// that rather than how the process ended when it was stopped.
 	DescribeFailure func(err error, lang i18n.Lang) string
+	// OwnFiles are Sidekicks' own files, which the Files windows show locked.
+	OwnFiles runtime.OwnFiles
 }
 
 // Panel is the Agents panel: every agent of the configuration with its icon, title,
@@ -50,6 +52,7 @@ type Panel struct {
 	hl   *convo.Highlighter
 	// failure is PanelOptions.DescribeFailure.
 	failure func(err error, lang i18n.Lang) string
+	own     runtime.OwnFiles
 
 	agents         []config.Agent
 	states         map[string]runtime.AgentState
@@ -90,6 +93,7 @@ func NewPanel(opts PanelOptions) *Panel {
 		now:     opts.Now,
 		hl:      opts.Highlighter,
 		failure: opts.DescribeFailure,
+		own:     opts.OwnFiles,
 		states:  make(map[string]runtime.AgentState),
 		starts:  make(map[string]*startOp),
 		busy:    make(map[string]text),

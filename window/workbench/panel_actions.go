@@ -311,7 +311,7 @@ func (p *Panel) OpenFiles(name string) {
 	if !ok || p.focusOpen("files", name) {
 		return
 	}
-	if _, w, err := OpenFiles(FilesOptions{App: p.app, Agent: a, Highlighter: p.hl}); err == nil {
+	if _, w, err := OpenFiles(FilesOptions{App: p.app, Agent: a, Highlighter: p.hl, OwnFiles: p.own}); err == nil {
 		p.windows["files\x00"+name] = w
 	}
 }
