@@ -1,8 +1,6 @@
 package testagents
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -31,99 +29,45 @@ const OwnFilesContent = "written by the agent"
 func init() { modes[OwnFilesMode] = serveOwnFiles }
 
 func serveOwnFiles(in io.Reader, out, _ io.Writer) int {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	w := bufio.NewWriter(out)
-	send := func(v any) {
-		b, _ := json.Marshal(v)
-		_, _ = w.Write(append(b, '\n'))
-		_ = w.Flush()
-	}
-	type message struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			SessionID string `json:"sessionId"`
-			Cwd       string `json:"cwd"`
-			Prompt    []struct {
-				Type string `json:"type"`
-				Text string `json:"text"`
-			} `json:"prompt"`
-		} `json:"params"`
-		Error *struct {
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	cwd := map[string]string{}
-	nextID := 1000
-	// call sends a request and waits for its answer, skipping what comes meanwhile.
-	call := func(method string, params any) (string, bool) {
-		nextID++
-		id := fmt.Sprint(nextID)
-		send(map[string]any{"jsonrpc": "2.0", "id": nextID, "method": method, "params": params})
-		for sc.Scan() {
-			var m message
-			if json.Unmarshal(sc.Bytes(), &m) != nil || m.Method != "" || string(m.ID) != id {
-				continue
-			}
-			if m.Error != nil {
-				return m.Error.Message, false
-			}
-			return "", true
+	p := newPeer(OwnFilesMode, in, out)
+	for {
+		m, ok := p.next()
+		if !ok {
+			return 0
 		}
-		return "the client went away", false
-	}
-	sessions := 0
-	for sc.Scan() {
-		var m message
-		if json.Unmarshal(sc.Bytes(), &m) != nil {
+		if p.handshake(m, nil) || m.Method != "session/prompt" {
 			continue
 		}
-		switch m.Method {
-		case "initialize":
-			send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{}}})
-		case "session/new":
-			sessions++
-			id := fmt.Sprintf("ownfiles-%d", sessions)
-			cwd[id] = m.Params.Cwd
-			send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"sessionId": id}})
-		case "session/prompt":
-			s := m.Params.SessionID
-			var text strings.Builder
-			for _, b := range m.Params.Prompt {
-				if b.Type == "text" {
-					text.WriteString(b.Text + "\n")
+		s := m.Params.SessionID
+		var replies []string
+		for _, line := range strings.FieldsFunc(m.promptText(), func(r rune) bool { return r == '\n' || r == ';' }) {
+			f := strings.Fields(line)
+			switch {
+			case len(f) == 3 && f[0] == "link":
+				if err := os.Symlink(f[2], filepath.Join(p.cwd[s], f[1])); err != nil {
+					replies = append(replies, "link "+f[1]+": failed: "+err.Error())
+				} else {
+					replies = append(replies, "link "+f[1]+": planted")
 				}
-			}
-			var replies []string
-			for _, line := range strings.FieldsFunc(text.String(), func(r rune) bool { return r == '\n' || r == ';' }) {
-				f := strings.Fields(line)
+			case len(f) == 2 && f[0] == "write":
+				path := f[1]
+				if !strings.HasPrefix(path, "/") {
+					path = p.cwd[s] + "/" + path
+				}
+				answer, ok := p.call("fs/write_text_file", map[string]any{"sessionId": s, "path": path, "content": OwnFilesContent})
 				switch {
-				case len(f) == 3 && f[0] == "link":
-					if err := os.Symlink(f[2], filepath.Join(cwd[s], f[1])); err != nil {
-						replies = append(replies, "link "+f[1]+": failed: "+err.Error())
-					} else {
-						replies = append(replies, "link "+f[1]+": planted")
-					}
-				case len(f) == 2 && f[0] == "write":
-					p := f[1]
-					if !strings.HasPrefix(p, "/") {
-						p = cwd[s] + "/" + p
-					}
-					msg, ok := call("fs/write_text_file", map[string]any{"sessionId": s, "path": p, "content": OwnFilesContent})
-					if ok {
-						replies = append(replies, f[1]+": written")
-					} else {
-						replies = append(replies, f[1]+": refused: "+msg)
-					}
+				case !ok:
+					replies = append(replies, f[1]+": refused: the client went away")
+				case answer.Error != nil:
+					replies = append(replies, f[1]+": refused: "+answer.Error.Message)
+				default:
+					replies = append(replies, f[1]+": written")
 				}
 			}
-			send(map[string]any{"jsonrpc": "2.0", "method": "session/update", "params": map[string]any{"sessionId": s, "update": map[string]any{
-				"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": strings.Join(replies, "\n") + "\n"}}}})
-			send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"stopReason": "end_turn"}})
 		}
+		p.say(s, strings.Join(replies, "\n")+"\n")
+		p.endTurn(m.ID)
 	}
-	return 0
 }
 
 // OwnLayout is a test's Sidekicks whose own files sit in the agents' workspace, as they do

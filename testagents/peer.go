@@ -16,6 +16,7 @@ type peer struct {
 	enc      *json.Encoder
 	sessions int
 	cwd      map[string]string // each session's working directory
+	calls    int               // the requests call sent
 }
 
 // message is one message from the client, as much of it as the test agents read.
@@ -79,6 +80,20 @@ func (p *peer) answer(id json.RawMessage, result any) {
 // request sends the client a request.
 func (p *peer) request(id int, method string, params any) {
 	p.send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
+// call sends the client a request and waits for its answer, skipping what comes
+// meanwhile; false when the client went away first.
+func (p *peer) call(method string, params any) (*message, bool) {
+	p.calls++
+	id := 1000 + p.calls
+	p.request(id, method, params)
+	for {
+		m, ok := p.next()
+		if !ok || m.isAnswerTo(id) {
+			return m, ok
+		}
+	}
 }
 
 // update sends a session/update of session.
