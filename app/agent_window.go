@@ -30,7 +30,8 @@ type agentWindow struct {
 }
 
 // openAgentWindow opens the window of the agent's conversation (its history shown, what
-// is typed sent to it) and starts the agent. It returns nil when the window could not be
+// is typed sent to it) and starts the agent. Closing the window stops the agent, as soon
+// as no turn of a channel holds it. It returns nil when the window could not be
 // opened (too many windows: the manager said so in the status bar).
 func (ap *application) openAgentWindow(name, title string) *appWindow {
 	c := ap.agents
@@ -54,13 +55,17 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		return nil
 	}
 	widget.SetWindow(win)
-	// Closing the window gives up starting the agent, if it is not ready yet.
+	// Closing the window gives up starting the agent, if it is not ready yet, and stops
+	// the agent once no turn holds it (a channel's turn using it ends first).
 	ctx, cancel := context.WithCancel(context.Background())
 	w.win = win
+	sup := ap.agents.Supervisor()
+	sup.KeepRunning(name) // the window of an agent closed a moment ago opens again
 	win.OnClose(func() {
 		cancel()
 		ap.forget(w)
 		widget.Closed()
+		sup.StopAfterTurns(name)
 	})
 	ap.wins = append(ap.wins, w)
 	// A project agent's window restored at start waits for the user's first message: a

@@ -1,0 +1,87 @@
+package app
+
+import (
+	"errors"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
+)
+
+// processGone reports whether no process has this pid any more.
+func processGone(pid int) bool {
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+}
+
+// textLen is how much text a conversation holds.
+func textLen(conv *chat.Conversation) int {
+	n := 0
+	for _, e := range conv.Snapshot() {
+		n += len(e.Text)
+	}
+	return n
+}
+
+// closeConfig writes a configuration with the demo agent alice, one word a second (a reply
+// lasts far longer than a test), alone in the channel #ops.
+func closeConfig(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "sidekicks.yaml")
+	writeFile(t, path, "version: 1\nagents:\n"+demoAgentYAMLDelay(t, "alice", "Alice", "A", "", "1s")+
+		"channels:\n  - name: ops\n    agents: [alice]\n")
+	return path
+}
+
+func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
+	dir := appEnv(t)
+	h := startApp(t, closeConfig(t, dir), dir)
+	h.waitTitles("#ops")
+	h.onUI(func() { h.ap.openAgent("alice") })
+	h.waitTitles("#ops", "A Alice")
+	pid := waitAgentState(t, h, "alice", runtime.Ready).Pid
+
+	// Ctrl-W on the agent's window: the window closes and the agent's process ends.
+	h.key(tcell.KeyCtrlW, 0, tcell.ModCtrl)
+	h.waitTitles("#ops")
+	st := waitAgentState(t, h, "alice", runtime.Stopped)
+	if st.Reason != runtime.ReasonWindowClosed {
+		t.Errorf("alice stopped for %q, want %q", st.Reason, runtime.ReasonWindowClosed)
+	}
+	if !processGone(pid) {
+		t.Errorf("alice's process %d still runs after her window closed", pid)
+	}
+
+	// A channel's turn is using alice when her window closes: she stops once it ends.
+	h.onUI(func() { h.ap.openAgent("alice") })
+	h.waitTitles("#ops", "A Alice")
+	pid = waitAgentState(t, h, "alice", runtime.Ready).Pid
+	ops := chat.ChannelKey(int64(h.ap.channels[0].ID))
+	svc := h.ap.agents.Service()
+	if err := svc.Send(ops, "hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitAgentState(t, h, "alice", runtime.Busy)
+	h.key(tcell.KeyCtrlW, 0, tcell.ModCtrl)
+	h.waitTitles("#ops")
+	// The turn goes on: alice writes more into the channel.
+	conv, _ := svc.Conversation(ops)
+	before := textLen(conv)
+	h.waitCondition("alice still answering in #ops", func() bool { return textLen(conv) > before })
+	if st := supervisorOf(t, h).State("alice"); st.State != runtime.Busy || st.Pid != pid {
+		t.Fatalf("alice is %s (pid %d) while the channel's turn runs, want busy (pid %d)", st.State, st.Pid, pid)
+	}
+	svc.Cancel(ops)
+	h.waitText("alice: turn cancelled")
+	st = waitAgentState(t, h, "alice", runtime.Stopped)
+	if st.Reason != runtime.ReasonWindowClosed || !processGone(pid) {
+		t.Errorf("after the channel's turn: alice %s for %q, process %d gone: %v", st.State, st.Reason, pid, processGone(pid))
+	}
+
+	// Opening her window again starts her, and she stays.
+	h.onUI(func() { h.ap.openAgent("alice") })
+	waitAgentState(t, h, "alice", runtime.Ready)
+}
