@@ -36,13 +36,20 @@ func closeConfig(t *testing.T, dir string) string {
 	return path
 }
 
-func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
+// startAlice starts the application on closeConfig with alice's window open, and returns
+// it with alice's pid once she is ready.
+func startAlice(t *testing.T, changes ...func(*appHarness, *appOptions)) (*appHarness, int) {
+	t.Helper()
 	dir := appEnv(t)
-	h := startApp(t, closeConfig(t, dir), dir)
+	h := startApp(t, closeConfig(t, dir), dir, changes...)
 	h.waitTitles("#ops")
 	h.onUI(func() { h.ap.openAgent("alice") })
 	h.waitTitles("#ops", "A Alice")
-	pid := waitAgentState(t, h, "alice", runtime.Ready).Pid
+	return h, waitAgentState(t, h, "alice", runtime.Ready).Pid
+}
+
+func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
+	h, pid := startAlice(t)
 
 	// Ctrl-W on the agent's window: the window closes and the agent's process ends.
 	h.key(tcell.KeyCtrlW, 0, tcell.ModCtrl)
@@ -84,4 +91,44 @@ func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
 	// Opening her window again starts her, and she stays.
 	h.onUI(func() { h.ap.openAgent("alice") })
 	waitAgentState(t, h, "alice", runtime.Ready)
+}
+
+func TestRestartFromThePanelIsNoError(t *testing.T) {
+	h, pid := startAlice(t)
+	alice := chat.AgentKey("alice")
+	svc := h.ap.agents.Service()
+	if err := svc.Send(alice, "hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitAgentState(t, h, "alice", runtime.Busy)
+
+	// r in the Agents panel restarts alice in the middle of her turn.
+	h.onUI(h.ap.showPanel)
+	h.waitText("1 of 2 running")
+	h.typeText("r")
+	h.waitCondition("alice's turn ended", func() bool { return !svc.Busy(alice) })
+	if st := waitAgentState(t, h, "alice", runtime.Ready); st.Pid == pid {
+		t.Errorf("alice still runs as %d after the restart", pid)
+	}
+	notices := h.notices(alice)
+	if len(notices) != 1 || notices[0] != "alice: turn interrupted: the agent was restarted" {
+		t.Errorf("notices after the restart: %q", notices)
+	}
+	// She answers again.
+	if err := svc.Send(alice, "/echo back"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitCondition("alice's reply", func() bool { r := h.replies(alice, "alice"); return len(r) > 0 && r[len(r)-1] == "back" })
+
+	// x stops her in the middle of the next one: said as such too.
+	if err := svc.Send(alice, "hello"); err != nil {
+		t.Fatal(err)
+	}
+	waitAgentState(t, h, "alice", runtime.Busy)
+	h.typeText("x")
+	waitAgentState(t, h, "alice", runtime.Stopped)
+	h.waitCondition("alice's turn ended", func() bool { return !svc.Busy(alice) })
+	if n := h.notices(alice); len(n) != 2 || n[1] != "alice: turn interrupted: the agent was stopped" {
+		t.Errorf("notices after the stop: %q", n)
+	}
 }
