@@ -1,8 +1,11 @@
 package app
 
 import (
+	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -10,6 +13,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
+	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
 // processGone reports whether no process has this pid any more.
@@ -131,4 +135,53 @@ func TestRestartFromThePanelIsNoError(t *testing.T) {
 	if n := h.notices(alice); len(n) != 2 || n[1] != "alice: turn interrupted: the agent was stopped" {
 		t.Errorf("notices after the stop: %q", n)
 	}
+}
+
+func TestUsageStartsAgainWithANewSession(t *testing.T) {
+	dir := appEnv(t)
+	path := filepath.Join(dir, "sidekicks.yaml")
+	state := t.TempDir()
+	writeFile(t, path, "version: 1\nagents:\n"+testagents.DemoEntry(t, "alice", dir, state, "    title: Alice\n    icon: A\n"))
+	h := startApp(t, path, dir)
+	h.onUI(func() { h.ap.openAgent("alice") })
+	h.waitTitles("A Alice")
+	alice := chat.AgentKey("alice")
+	svc := h.ap.agents.Service()
+	if err := svc.Send(alice, "/echo first"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitText("tokens")
+	if usageOf(t, h) <= 0 {
+		t.Fatal("alice reported no tokens")
+	}
+	// Restarted without its sessions, the demo agent cannot load the earlier one: a new
+	// session starts.
+	if err := os.RemoveAll(state); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), appDeadline)
+	defer cancel()
+	if err := supervisorOf(t, h).Restart(ctx, "alice"); err != nil {
+		t.Fatal(err)
+	}
+
+	// The next message opens a new session: its usage is not the old one's.
+	if err := svc.Send(alice, "/slow"); err != nil {
+		t.Fatal(err)
+	}
+	conv, _ := svc.Conversation(alice)
+	h.waitCondition("the new session's notice", func() bool {
+		n := h.notices(alice)
+		return len(n) > 0 && n[len(n)-1] == "alice: a new session starts here (the previous one could not be resumed)"
+	})
+	h.waitCondition("the slow stream", func() bool { return strings.Contains(h.current(), "word1 ") })
+	s := h.current()
+	if u, ok := conv.Usage("alice"); ok {
+		t.Errorf("the new session shows the old one's usage %+v", u)
+	}
+	if strings.Contains(s, "tokens") {
+		t.Errorf("the status bar still shows the old session's tokens:\n%s", s)
+	}
+	svc.Cancel(alice)
+	h.agentIdle(alice)
 }

@@ -215,6 +215,9 @@ func (s *Service) session(cs *convState, t *turn, conn AgentConn) (*agentSession
 		s.opts.Logf("reloading session %s of %s in %s: %v", prev, t.agent, cs.key, err)
 		restarted = true
 	}
+	// The usage shown is the session's: a new one starts from nothing (before session/new,
+	// which may already send one).
+	cs.conv.forgetUsage(t.agent)
 	sess, err := conn.NewSession(t.ctx, info.Cwd, h)
 	if err != nil {
 		return nil, err

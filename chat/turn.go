@@ -167,6 +167,18 @@ func (c *Conversation) EndTurn(agent, stopReason string, err error) {
 	c.unlock(true)
 }
 
+// forgetUsage drops the agent's last usage_update: its new session has reported none yet.
+func (c *Conversation) forgetUsage(agent string) {
+	c.mu.Lock()
+	a := c.agent(agent)
+	changed := a.usage != nil
+	if changed {
+		a.usage = nil
+		c.rev++
+	}
+	c.unlock(changed)
+}
+
 // Busy reports whether the agent is in a turn.
 func (c *Conversation) Busy(agent string) bool {
 	c.mu.Lock()
