@@ -48,7 +48,7 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		info.Title, info.Icon = agentTitleText(*a), safetext.Line(a.Icon)
 		info.Files = w.agentWin.walk
 	}
-	widget := chatwin.New(ap.app, c.Service(), chat.AgentKey(name), info, chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
+	widget := chatwin.New(ap.app, c.Service(), chat.AgentKey(name), info, ap.chatOptions())
 	win, err := ap.app.AddWindow(title, widget)
 	if err != nil {
 		widget.Closed() // New opened the conversation: close it again
@@ -74,6 +74,23 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		ap.startAgent(ctx, name)
 	}
 	return w
+}
+
+// chatOptions are the options of the agent and channel windows.
+func (ap *application) chatOptions() chatwin.Options {
+	return chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter, StopAgent: ap.stopStuckAgent}
+}
+
+// stopStuckAgent stops an agent that ignored the cancel of its turn (Esc again in its
+// window, or in a channel's), without waiting for its process to end.
+func (ap *application) stopStuckAgent(name string) {
+	sup := ap.agents.Supervisor()
+	ap.log.Printf("stopping %s: it did not end its cancelled turn within %s", name, chatwin.StuckAfter)
+	ap.app.Go(func() {
+		if err := sup.Stop(name); err != nil {
+			ap.log.Printf("stopping %s: %v", name, err)
+		}
+	})
 }
 
 // setAgent records the agent as configured now.

@@ -6,14 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
+	"git.rickub.com/bots-garden/sidekicks/window/chatwin"
 )
 
 // processGone reports whether no process has this pid any more.
@@ -184,4 +187,55 @@ func TestUsageStartsAgainWithANewSession(t *testing.T) {
 	}
 	svc.Cancel(alice)
 	h.agentIdle(alice)
+}
+
+// testClock is a clock the test moves by hand.
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) now() time.Time {
+	return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC).Add(time.Duration(c.offset.Load()))
+}
+
+func (c *testClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+func TestEscAgainStopsAnAgentThatIgnoresTheCancel(t *testing.T) {
+	dir := appEnv(t)
+	path := testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "mule", "stubborn", t.TempDir()))
+	clock := &testClock{}
+	h := startApp(t, path, dir, func(_ *appHarness, o *appOptions) { o.now = clock.now })
+	h.onUI(func() { h.ap.openAgent("mule") })
+	h.waitTitles("mule")
+	pid := waitAgentState(t, h, "mule", runtime.Ready).Pid
+	mule := chat.AgentKey("mule")
+
+	h.typeText("go on")
+	h.press(tcell.KeyEnter)
+	h.waitWinRow("working")
+	h.press(tcell.KeyEscape)
+	h.waitText("cancelling…", "Esc Cancel turn")
+
+	// Before StuckAfter, Esc again does not stop it.
+	clock.advance(chatwin.StuckAfter - time.Second)
+	h.press(tcell.KeyEscape)
+	s := h.waitText("cancelling…")
+	if strings.Contains(s, "Esc again") {
+		t.Errorf("the window offers to stop mule before %s:\n%s", chatwin.StuckAfter, s)
+	}
+	if st := supervisorOf(t, h).State("mule"); st.State != runtime.Busy {
+		t.Fatalf("mule is %s after an Esc before %s", st.State, chatwin.StuckAfter)
+	}
+
+	// Past it, the window says Esc again stops it, and it does: the turn ends cancelled.
+	clock.advance(time.Second)
+	h.waitText("cancelling… no answer from mule — Esc again stops the agent", "Esc Stop the agent")
+	h.press(tcell.KeyEscape)
+	h.waitText("mule: turn cancelled")
+	h.agentIdle(mule)
+	st := waitAgentState(t, h, "mule", runtime.Stopped)
+	if st.Reason != runtime.ReasonStopped || !processGone(pid) {
+		t.Errorf("mule %s for %q; its process %d gone: %v", st.State, st.Reason, pid, processGone(pid))
+	}
+	if n := h.notices(mule); len(n) != 1 {
+		t.Errorf("notices %q, want only the cancel", n)
+	}
 }
