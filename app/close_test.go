@@ -239,3 +239,29 @@ func TestEscAgainStopsAnAgentThatIgnoresTheCancel(t *testing.T) {
 		t.Errorf("notices %q, want only the cancel", n)
 	}
 }
+
+func TestEscAgainInAChannelInFrench(t *testing.T) {
+	dir := appEnv(t)
+	path := filepath.Join(dir, "sidekicks.yaml")
+	writeFile(t, path, "version: 1\nui:\n  language: fr\nagents:\n"+testagents.ModeEntry(t, "mule", "stubborn", t.TempDir())+
+		"channels:\n  - name: ops\n    agents: [mule]\n")
+	clock := &testClock{}
+	h := startApp(t, path, dir, func(_ *appHarness, o *appOptions) { o.now = clock.now })
+	h.waitTitles("#ops")
+	ops := chat.ChannelKey(int64(h.ap.channels[0].ID))
+
+	h.typeText("@mule go on")
+	h.press(tcell.KeyEnter)
+	h.waitWinRow("working")
+	pid := waitAgentState(t, h, "mule", runtime.Busy).Pid
+	h.press(tcell.KeyEscape)
+	h.waitText("annulation…")
+	clock.advance(chatwin.StuckAfter)
+	h.waitText("annulation… pas de réponse de mule — Échap à nouveau arrête l'agent", "Esc Arrêter l'agent")
+	h.press(tcell.KeyEscape)
+	h.waitText("mule : tour annulé")
+	h.agentIdle(ops)
+	if st := waitAgentState(t, h, "mule", runtime.Stopped); !processGone(pid) {
+		t.Errorf("mule %s, its process %d still runs", st.State, pid)
+	}
+}
