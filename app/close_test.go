@@ -198,19 +198,26 @@ func (c *testClock) now() time.Time {
 
 func (c *testClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
 
-func TestEscAgainStopsAnAgentThatIgnoresTheCancel(t *testing.T) {
+// startMule starts the application on the stubborn agent mule, opens its window and sends
+// it a message, which it never ends; it returns mule's pid.
+func startMule(t *testing.T, changes ...func(*appHarness, *appOptions)) (*appHarness, int) {
+	t.Helper()
 	dir := appEnv(t)
 	path := testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "mule", "stubborn", t.TempDir()))
-	clock := &testClock{}
-	h := startApp(t, path, dir, func(_ *appHarness, o *appOptions) { o.now = clock.now })
+	h := startApp(t, path, dir, changes...)
 	h.onUI(func() { h.ap.openAgent("mule") })
 	h.waitTitles("mule")
 	pid := waitAgentState(t, h, "mule", runtime.Ready).Pid
-	mule := chat.AgentKey("mule")
-
 	h.typeText("go on")
 	h.press(tcell.KeyEnter)
 	h.waitWinRow("working")
+	return h, pid
+}
+
+func TestEscAgainStopsAnAgentThatIgnoresTheCancel(t *testing.T) {
+	clock := &testClock{}
+	h, pid := startMule(t, func(_ *appHarness, o *appOptions) { o.now = clock.now })
+	mule := chat.AgentKey("mule")
 	h.press(tcell.KeyEscape)
 	h.waitText("cancelling…", "Esc Cancel turn")
 
@@ -263,5 +270,16 @@ func TestEscAgainInAChannelInFrench(t *testing.T) {
 	h.agentIdle(ops)
 	if st := waitAgentState(t, h, "mule", runtime.Stopped); !processGone(pid) {
 		t.Errorf("mule %s, its process %d still runs", st.State, pid)
+	}
+}
+
+func TestClosingAWindowStopsItsAgentInTheMiddleOfATurn(t *testing.T) {
+	h, pid := startMule(t)
+
+	// mule ignores the cancel that closing sends: the window does not wait for it.
+	h.key(tcell.KeyCtrlW, 0, tcell.ModCtrl)
+	h.waitTitles()
+	if st := waitAgentState(t, h, "mule", runtime.Stopped); st.Reason != runtime.ReasonWindowClosed || !processGone(pid) {
+		t.Errorf("mule stopped for %q; its process %d gone: %v", st.Reason, pid, processGone(pid))
 	}
 }
