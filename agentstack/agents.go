@@ -250,9 +250,14 @@ func (c *agentConn) failed(method string, err error) error {
 	return err
 }
 
-// exited adds how the process ended to an error that says the agent went away.
+// exited adds how the process ended to an error that says the agent went away. When
+// Sidekicks stopped the process on purpose, that explains any failure of the call (the
+// prompt may have found the agent's stdin closed already), and the error says so with
+// chat.ErrAgentRestarted or chat.ErrAgentStopped.
 func (c *agentConn) exited(err error) error {
-	if !errors.Is(err, acp.ErrAgentExited) && !errors.Is(err, acp.ErrClosed) {
+	stopped := stoppedError(c.proc.StopReason())
+	if errors.Is(err, context.Canceled) ||
+		stopped == nil && !errors.Is(err, acp.ErrAgentExited) && !errors.Is(err, acp.ErrClosed) {
 		return err
 	}
 	t := time.NewTimer(exitWait)
@@ -260,12 +265,28 @@ func (c *agentConn) exited(err error) error {
 	select {
 	case <-c.proc.Done():
 	case <-t.C:
+		if stopped != nil {
+			return fmt.Errorf("%w: %w", stopped, err)
+		}
 		return err
 	}
 	// The process ended: that is why the call failed, whichever came first of the reader
 	// seeing the end of its output (ErrAgentExited) and the supervisor closing the
 	// connection of a process that ended (ErrClosed).
-	return &ExitError{err: acp.ErrAgentExited, status: c.proc.Wait(), stderr: c.proc.StderrTail()}
+	return &ExitError{err: acp.ErrAgentExited, status: c.proc.Wait(), stderr: c.proc.StderrTail(),
+		stopped: stoppedError(c.proc.StopReason())}
+}
+
+// stoppedError is chat's error for a process stopped on purpose for reason (see
+// runtime.Process.StopReason); nil when it was not.
+func stoppedError(reason string) error {
+	switch reason {
+	case "":
+		return nil
+	case runtime.ReasonRestarting:
+		return chat.ErrAgentRestarted
+	}
+	return chat.ErrAgentStopped
 }
 
 // agentSession is an ACP session as chat's Service uses it.
@@ -291,13 +312,22 @@ type ExitError struct {
 	err    error
 	status runtime.ExitStatus
 	stderr []string
+	// stopped is chat.ErrAgentRestarted or chat.ErrAgentStopped when Sidekicks stopped the
+	// process on purpose; nil when it ended by itself.
+	stopped error
 }
 
 func (e *ExitError) Error() string {
 	return fmt.Sprintf("%v (%s)", e.err, e.status)
 }
 
-func (e *ExitError) Unwrap() error { return e.err }
+// Unwrap gives the acp package's error, and chat's when the process was stopped on purpose.
+func (e *ExitError) Unwrap() []error {
+	if e.stopped != nil {
+		return []error{e.err, e.stopped}
+	}
+	return []error{e.err}
+}
 
 // maxStderrShown is how many of the last lines of a crashed agent's stderr an error shows.
 const maxStderrShown = 3

@@ -30,7 +30,8 @@ type agentWindow struct {
 }
 
 // openAgentWindow opens the window of the agent's conversation (its history shown, what
-// is typed sent to it) and starts the agent. It returns nil when the window could not be
+// is typed sent to it) and starts the agent. Closing the window stops the agent, as soon
+// as no turn of a channel holds it. It returns nil when the window could not be
 // opened (too many windows: the manager said so in the status bar).
 func (ap *application) openAgentWindow(name, title string) *appWindow {
 	c := ap.agents
@@ -47,20 +48,24 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		info.Title, info.Icon = agentTitleText(*a), safetext.Line(a.Icon)
 		info.Files = w.agentWin.walk
 	}
-	widget := chatwin.New(ap.app, c.Service(), chat.AgentKey(name), info, chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
+	widget := chatwin.New(ap.app, c.Service(), chat.AgentKey(name), info, ap.chatOptions())
 	win, err := ap.app.AddWindow(title, widget)
 	if err != nil {
 		widget.Closed() // New opened the conversation: close it again
 		return nil
 	}
 	widget.SetWindow(win)
-	// Closing the window gives up starting the agent, if it is not ready yet.
+	// Closing the window gives up starting the agent, if it is not ready yet, and stops
+	// the agent once no turn holds it (a channel's turn using it ends first).
 	ctx, cancel := context.WithCancel(context.Background())
 	w.win = win
+	sup := ap.agents.Supervisor()
+	sup.KeepRunning(name) // the window of an agent closed a moment ago opens again
 	win.OnClose(func() {
 		cancel()
 		ap.forget(w)
 		widget.Closed()
+		sup.StopAfterTurns(name)
 	})
 	ap.wins = append(ap.wins, w)
 	// A project agent's window restored at start waits for the user's first message: a
@@ -69,6 +74,23 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		ap.startAgent(ctx, name)
 	}
 	return w
+}
+
+// chatOptions are the options of the agent and channel windows.
+func (ap *application) chatOptions() chatwin.Options {
+	return chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter, StopAgent: ap.stopStuckAgent}
+}
+
+// stopStuckAgent stops an agent that ignored the cancel of its turn (Esc again in its
+// window, or in a channel's), without waiting for its process to end.
+func (ap *application) stopStuckAgent(name string) {
+	sup := ap.agents.Supervisor()
+	ap.log.Printf("stopping %s: it did not end its cancelled turn within %s", name, chatwin.StuckAfter)
+	ap.app.Go(func() {
+		if err := sup.Stop(name); err != nil {
+			ap.log.Printf("stopping %s: %v", name, err)
+		}
+	})
 }
 
 // setAgent records the agent as configured now.

@@ -83,7 +83,7 @@ func (ap *application) channelWidget(id store.ChannelID) *chatwin.Widget {
 			hint, _ := chat.RouteHint(err, ap.lang)
 			return hint
 		},
-	}, chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter})
+	}, ap.chatOptions())
 }
 
 // windowMembers describes agents for a channel window: icon, title and state, or the name

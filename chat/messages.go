@@ -9,6 +9,8 @@ type msgKey int
 const (
 	msgTurnCancelled msgKey = iota
 	msgTurnError
+	msgTurnRestarted
+	msgTurnStopped
 	msgStopMaxTokens
 	msgStopMaxTurnRequests
 	msgStopRefusal
@@ -32,6 +34,8 @@ const (
 var messagesEN = [msgCount]string{
 	msgTurnCancelled:       "%s: turn cancelled",
 	msgTurnError:           "%s: error: %s",
+	msgTurnRestarted:       "%s: turn interrupted: the agent was restarted",
+	msgTurnStopped:         "%s: turn interrupted: the agent was stopped",
 	msgStopMaxTokens:       "%s stopped: it reached its token limit",
 	msgStopMaxTurnRequests: "%s stopped: it reached its limit of requests in one turn",
 	msgStopRefusal:         "%s refused to continue",
@@ -52,6 +56,8 @@ var messagesEN = [msgCount]string{
 var messagesFR = [msgCount]string{
 	msgTurnCancelled:       "%s : tour annulé",
 	msgTurnError:           "%s : erreur : %s",
+	msgTurnRestarted:       "%s : tour interrompu : l'agent a été redémarré",
+	msgTurnStopped:         "%s : tour interrompu : l'agent a été arrêté",
 	msgStopMaxTokens:       "%s s'est arrêté : limite de jetons atteinte",
 	msgStopMaxTurnRequests: "%s s'est arrêté : limite de requêtes par tour atteinte",
 	msgStopRefusal:         "%s a refusé de continuer",

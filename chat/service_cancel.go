@@ -27,6 +27,32 @@ func showCancelling(cs *convState, running []*turn) {
 	}
 }
 
+// Abandon ends at once the agent's turn in the conversation that is being cancelled,
+// without waiting any longer for the agent to answer: the turn ends cancelled, and the
+// agent's session in the conversation is closed, so that whatever the agent still sends
+// for it is dropped (an agent that ignores session/cancel is stopped next; the next turn
+// reloads the session when it can). It reports whether there was such a turn.
+func (s *Service) Abandon(k Key, agent string) bool {
+	s.mu.Lock()
+	cs := s.convs[k]
+	var t *turn
+	if cs != nil {
+		t = cs.turns[agent]
+	}
+	if t == nil || t.phase != PhaseCancelling {
+		s.mu.Unlock()
+		return false
+	}
+	t.cancel() // Prompt stops waiting: the turn ends cancelled
+	as := cs.sessions[agent]
+	delete(cs.sessions, agent)
+	s.mu.Unlock()
+	if as != nil {
+		as.sess.Close()
+	}
+	return true
+}
+
 // turnBeginner is a session that keeps a turn's cancel after its prompt: BeginTurn says
 // a turn is decided, whose prompt the next Prompt sends, and a Cancel that comes before
 // Prompt has sent it is sent right after it (acp.Session is one). The service begins the

@@ -83,7 +83,12 @@ func (s *Service) run(cs *convState, t *turn) {
 	defer t.cancel()
 
 	var shown error
-	if res.Err != nil {
+	switch {
+	case errors.Is(res.Err, ErrAgentRestarted):
+		shown = ErrAgentRestarted
+	case errors.Is(res.Err, ErrAgentStopped):
+		shown = ErrAgentStopped
+	case res.Err != nil:
 		shown = errors.New(s.opts.Describe(res.Err))
 	}
 	cs.conv.EndTurn(t.agent, res.StopReason, shown)
@@ -103,7 +108,10 @@ func (s *Service) run(cs *convState, t *turn) {
 func (s *Service) play(cs *convState, t *turn) TurnResult {
 	res := TurnResult{Agent: t.agent, Turn: t.num}
 	withdrawn := func(err error) TurnResult {
-		if t.ctx.Err() != nil || errors.Is(err, context.Canceled) && s.wasCancelled(t) {
+		// A cancelled turn whose agent was stopped meanwhile (Esc again, quitting) ends
+		// cancelled too.
+		stopped := errors.Is(err, ErrAgentStopped) || errors.Is(err, ErrAgentRestarted)
+		if t.ctx.Err() != nil || (errors.Is(err, context.Canceled) || stopped) && s.wasCancelled(t) {
 			res.StopReason = StopCancelled
 		} else {
 			res.Err = err
@@ -207,6 +215,9 @@ func (s *Service) session(cs *convState, t *turn, conn AgentConn) (*agentSession
 		s.opts.Logf("reloading session %s of %s in %s: %v", prev, t.agent, cs.key, err)
 		restarted = true
 	}
+	// The usage shown is the session's: a new one starts from nothing (before session/new,
+	// which may already send one).
+	cs.conv.forgetUsage(t.agent)
 	sess, err := conn.NewSession(t.ctx, info.Cwd, h)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"errors"
 	"slices"
 	"time"
 
@@ -14,6 +15,14 @@ const (
 	StopMaxTurnRequests = "max_turn_requests"
 	StopRefusal         = "refusal"
 	StopCancelled       = "cancelled"
+)
+
+// Errors a turn fails with when its agent's process was stopped on purpose while the turn
+// ran (the Agents panel's Stop or Restart, the agent's window closed): the turn then ends
+// with a notice that says so, not with an error. The agents' port wraps them in its error.
+var (
+	ErrAgentStopped   = errors.New("the agent was stopped")
+	ErrAgentRestarted = errors.New("the agent was restarted")
 )
 
 // agentState is what the conversation knows of one agent: its turn, the entries it is
@@ -125,7 +134,8 @@ func (c *Conversation) Cancelling(agent string) {
 
 // EndTurn ends an agent's turn: every entry it was feeding is finished (and saved), and a
 // notice says why the turn ended when that is not the normal end: an error (err, whose
-// message is sanitized), a cancel, a limit or a refusal. With an empty stop reason and no
+// message is sanitized; ErrAgentRestarted and ErrAgentStopped say the turn was
+// interrupted), a cancel, a limit or a refusal. With an empty stop reason and no
 // error it only finishes what the agent was feeding, which is what to call after a
 // session/load has replayed a conversation.
 func (c *Conversation) EndTurn(agent, stopReason string, err error) {
@@ -134,6 +144,10 @@ func (c *Conversation) EndTurn(agent, stopReason string, err error) {
 	c.finishAgent(a, c.now())
 	name := line(agent)
 	switch {
+	case errors.Is(err, ErrAgentRestarted):
+		c.addNotice(a, catalogue.Text(c.lang, msgTurnRestarted, name))
+	case errors.Is(err, ErrAgentStopped):
+		c.addNotice(a, catalogue.Text(c.lang, msgTurnStopped, name))
 	case err != nil:
 		c.addNotice(a, catalogue.Text(c.lang, msgTurnError, name, safetext.Text(err.Error())))
 	case stopReason == "" || stopReason == StopEndTurn:
@@ -151,6 +165,18 @@ func (c *Conversation) EndTurn(agent, stopReason string, err error) {
 	a.busy, a.cancelling = false, false
 	c.rev++
 	c.unlock(true)
+}
+
+// forgetUsage drops the agent's last usage_update: its new session has reported none yet.
+func (c *Conversation) forgetUsage(agent string) {
+	c.mu.Lock()
+	a := c.agent(agent)
+	changed := a.usage != nil
+	if changed {
+		a.usage = nil
+		c.rev++
+	}
+	c.unlock(changed)
 }
 
 // Busy reports whether the agent is in a turn.

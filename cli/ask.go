@@ -253,7 +253,8 @@ func (env askEnv) wait(results <-chan chat.TurnResult, cancel, stop, cancelling 
 // askOutcome gives the exit status of a turn and the message that explains it.
 func askOutcome(r chat.TurnResult, forced bool, lang i18n.Lang) (int, string) {
 	switch {
-	case r.Err != nil && forced:
+	case forced && (r.Err != nil || r.StopReason == chat.StopCancelled):
+		// The agent was stopped: its cancelled turn may have ended either way.
 		return askExitError, askCatalogue.Text(lang, askForced)
 	case r.Err != nil:
 		return askExitError, agentstack.DescribeError(r.Err, lang)

@@ -208,6 +208,9 @@ func (s *Supervisor) forgetRemoved(a *agent) {
 func (s *Supervisor) stopAsync(a *agent, r *run, reason string) {
 	r.stopping = true
 	r.stopReason = reason
+	if r.failReason == nil {
+		r.proc.stopReason.Store(&reason)
+	}
 	if r.idle != nil {
 		r.idle.Stop()
 		r.idle = nil

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -96,6 +97,8 @@ type Process struct {
 	done   chan struct{}
 	exit   ExitStatus
 	closed sync.Once
+	// stopReason is why the supervisor stopped the process on purpose (StopReason).
+	stopReason atomic.Pointer[string]
 }
 
 // StartProcess starts a program in its own process group, with its stdin and stdout as

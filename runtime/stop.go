@@ -10,7 +10,7 @@ import (
 // Stop stops an agent and returns once its process has ended (its afterStop may still
 // run). A start in progress is abandoned.
 func (s *Supervisor) Stop(name string) error {
-	return s.stop(name, "stopped")
+	return s.stop(name, ReasonStopped)
 }
 
 func (s *Supervisor) stop(name, reason string) error {
@@ -43,7 +43,7 @@ func (s *Supervisor) stop(name, reason string) error {
 
 // Restart stops an agent, then starts it again.
 func (s *Supervisor) Restart(ctx context.Context, name string) error {
-	if err := s.stop(name, "restarting"); err != nil {
+	if err := s.stop(name, ReasonRestarting); err != nil {
 		return err
 	}
 	l, err := s.Acquire(ctx, name)

@@ -100,6 +100,8 @@ type agent struct {
 	wanted       int           // Acquire calls in progress
 	afterStop    chan struct{} // closed when the last afterStop ended
 	removed      bool
+	// stopAfterTurns: StopAfterTurns asked to stop the agent once no turn holds it.
+	stopAfterTurns bool
 }
 
 // startAttempt is one start of an agent, from its slot to Ready or failure.
@@ -262,6 +264,7 @@ func (l *Lease) Release() {
 		l.a.lastActivity = s.clock.Now()
 		if l.a.run == l.r && l.r.leases == 0 && !l.r.stopping {
 			s.armIdle(l.a, l.r)
+			s.stopIfFree(l.a)
 		}
 		s.schedule() // an agent that is no longer busy may make room
 		s.emit()
@@ -281,6 +284,7 @@ func (s *Supervisor) Acquire(ctx context.Context, name string) (*Lease, error) {
 		s.mu.Lock()
 		if wanted != nil {
 			wanted.wanted--
+			s.stopIfFree(wanted)
 		}
 		s.mu.Unlock()
 	}()

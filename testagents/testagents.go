@@ -133,6 +133,10 @@ func ModeEntry(t testing.TB, name, mode, ws string) string {
 `, name, Binary(t), modeEnv, mode, ws)
 }
 
+// ModeEnv is the KEY=VALUE that makes the test binary the misbehaving agent of mode, for a
+// configuration that starts it its own way (through a shell, say).
+func ModeEnv(mode string) string { return modeEnv + "=" + mode }
+
 // WriteConfig writes a configuration of these agents in dir and returns its path.
 func WriteConfig(t testing.TB, dir string, maxRunning int, entries ...string) string {
 	t.Helper()

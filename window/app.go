@@ -466,6 +466,10 @@ func (a *App) Clipboard() string { return a.clipboard }
 // Bell rings the terminal's bell (a window not in front wants attention).
 func (a *App) Bell() { _ = a.screen.Beep() }
 
+// Now is the App's clock (Options.Now): widgets measure what they wait for with it, so
+// that tests can move it.
+func (a *App) Now() time.Time { return a.now() }
+
 // SpinnerFrame returns the spinner's frame for now, from the App's clock: a widget that
 // draws its own spinner (an agent window's rule) turns in phase with the frames'. The
 // loop redraws at each step while a visible window is Busy.

@@ -246,7 +246,10 @@ func (w *Widget) channelState() (string, bool) {
 		parts = append(parts, label)
 	}
 	text := strings.Join(parts, " · ")
-	if cancelling {
+	switch stuck := w.stuckText(); {
+	case stuck != "":
+		text = stuck + " " + text
+	case cancelling:
 		text = catalogue.Text(w.app.Language(), tCancelling) + " " + text
 	}
 	return text, busy

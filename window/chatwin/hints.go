@@ -54,6 +54,9 @@ func (w *Widget) stateText() (text string, busy bool) {
 	case chat.PhaseOpening:
 		return catalogue.Text(lang, tOpeningSession), true
 	case chat.PhaseCancelling:
+		if s := w.stuckText(); s != "" {
+			return s, true
+		}
 		return catalogue.Text(lang, tCancelling), true
 	}
 	return catalogue.Text(lang, tWorking), true
@@ -68,7 +71,10 @@ func (w *Widget) Hints() []window.Hint {
 		hs = append(hs, window.Hint{Text: u})
 	}
 	key := func(k window.Key) *window.Key { return &k }
-	if w.turnBusy() {
+	switch {
+	case len(w.stuckAgents()) > 0:
+		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintStopAgent), Key: key(window.Named(window.KeyEsc, 0))})
+	case w.turnBusy():
 		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})
 	}
 	switch {

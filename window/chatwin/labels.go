@@ -18,6 +18,8 @@ const (
 	tOpeningSession
 	tWorking
 	tCancelling
+	tCancelStuck
+	tHintStopAgent
 	tStateError
 	tQueued
 	tQueuedMore

@@ -9,6 +9,8 @@ var textsEN = [textCount]string{
 	tOpeningSession:       "opening the session…",
 	tWorking:              "the agent is working — Esc cancels",
 	tCancelling:           "cancelling…",
+	tCancelStuck:          "cancelling… no answer from %s — Esc again stops the agent",
+	tHintStopAgent:        "Stop the agent",
 	tStateError:           "the agent stopped on an error: see Agent ▸ Agent status",
 	tQueued:               "queued: %s",
 	tQueuedMore:           "…and %d more queued",

@@ -9,6 +9,8 @@ var textsFR = [textCount]string{
 	tOpeningSession:       "ouverture de la session…",
 	tWorking:              "l'agent travaille — Échap annule",
 	tCancelling:           "annulation…",
+	tCancelStuck:          "annulation… pas de réponse de %s — Échap à nouveau arrête l'agent",
+	tHintStopAgent:        "Arrêter l'agent",
 	tStateError:           "l'agent s'est arrêté sur une erreur : voir Agent ▸ État des agents",
 	tQueued:               "en attente : %s",
 	tQueuedMore:           "…et %d autres en attente",

@@ -8,7 +8,7 @@ import (
 
 // Service is what an agent window asks of the conversations: *chat.Service is one.
 //
-// Open, Send, Cancel, Unqueue, ClearQueue, LoadOlder and Close may read the store or
+// Open, Send, Cancel, Abandon, Unqueue, ClearQueue, LoadOlder and Close may read the store or
 // write to an agent (session/cancel), so the window calls them on a goroutine of its own,
 // in the order it asked; Queued, Busy and Turns only read the service's state and are
 // called on the screen's goroutine.
@@ -16,6 +16,7 @@ type Service interface {
 	Open(k chat.Key) (*chat.Conversation, error)
 	Send(k chat.Key, text string) error
 	Cancel(k chat.Key)
+	Abandon(k chat.Key, agent string) bool
 	Queued(k chat.Key) []string
 	Unqueue(k chat.Key, i int) (string, bool)
 	ClearQueue(k chat.Key)

@@ -36,6 +36,9 @@ type Options struct {
 	// Highlighter highlights the conversation's code blocks and keeps the results: the
 	// application's, shared by all its windows. Nil gives the window one of its own.
 	Highlighter *convo.Highlighter
+	// StopAgent stops an agent that ignored session/cancel (Esc again, once StuckAfter has
+	// passed); nil: Esc again only abandons the turn. It must not block.
+	StopAgent func(agent string)
 }
 
 // area is where the keyboard goes inside the window.
@@ -83,6 +86,8 @@ type Widget struct {
 
 	olderLoading, olderDone bool
 	closed                  bool
+	// cancels holds when each agent's turn was first seen being cancelled (stuck.go).
+	cancels map[string]cancelMark
 
 	pending atomic.Bool // a check is posted and has not run yet
 
