@@ -471,6 +471,10 @@ func (a *App) Bell() { _ = a.screen.Beep() }
 // loop redraws at each step while a visible window is Busy.
 func (a *App) SpinnerFrame() string { return spinnerFrame(a.now()) }
 
+// Now returns the App's clock (Options.Now): what a widget that measures time (a guard
+// against keys typed too soon) reads, so that tests move it by hand.
+func (a *App) Now() time.Time { return a.now() }
+
 // DrawFrame draws one whole frame now. It is for benchmarks and tests of widgets in other
 // packages, on a screen the caller has initialised, with no Run loop drawing meanwhile (or
 // on the UI goroutine).

@@ -194,6 +194,8 @@ func (s *testSession) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sd
 		default:
 			reply("permission cancelled")
 		}
+	case strings.HasPrefix(text, "ask "):
+		reply(s.askMany(ctx, cancel, strings.TrimPrefix(text, "ask ")))
 	case text == "/stream":
 		// The benchmarks stream into the turn themselves, through the session's handler.
 		select {

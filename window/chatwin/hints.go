@@ -68,6 +68,9 @@ func (w *Widget) Hints() []window.Hint {
 		hs = append(hs, window.Hint{Text: u})
 	}
 	key := func(k window.Key) *window.Key { return &k }
+	if r, _ := w.request(w.win == nil || w.win.Focused()); r != nil && w.mayAnswer() {
+		hs = append(hs, window.Hint{Keys: "1…" + strconv.Itoa(min(len(r.Req.Options), maxNumbered)), Text: catalogue.Text(lang, tHintAnswer)})
+	}
 	if w.turnBusy() {
 		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})
 	}

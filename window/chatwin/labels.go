@@ -50,9 +50,17 @@ const (
 	tStatusNothingIgnored
 	tStatusAuth
 
-	// The permission dialog.
-	tPermissionTitle
-	tPermissionAsks
+	// The permission request, in its window.
+	tRequestAsks
+	tRequestMore
+	tRequestMoreOptions
+	tRequestConfirm
+	tRequestKeys
+	tRequestRejectAll
+	tRequestEsc
+	tRequestLeaveInput
+	tRejectedAll
+	tHintAnswer
 	tKindAllowOnce
 	tKindAllowAlways
 	tKindRejectOnce

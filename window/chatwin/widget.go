@@ -36,6 +36,10 @@ type Options struct {
 	// Highlighter highlights the conversation's code blocks and keeps the results: the
 	// application's, shared by all its windows. Nil gives the window one of its own.
 	Highlighter *convo.Highlighter
+	// Requests is the board of the permission requests (the application's, shared with
+	// the conversations' Permissions): the window shows its conversation's and answers
+	// them. Nil shows none.
+	Requests *Requests
 }
 
 // area is where the keyboard goes inside the window.
@@ -85,6 +89,9 @@ type Widget struct {
 	closed                  bool
 
 	pending atomic.Bool // a check is posted and has not run yet
+
+	// perm is the permission request the window shows (permkeys.go).
+	perm permView
 
 	// channel is set in a channel's window (NewChannel, channel.go).
 	channel *channelMode
