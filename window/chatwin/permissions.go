@@ -19,9 +19,8 @@ type PermissionOptions struct {
 	// waits it is marked (the "!" on its frame and in the window list), and the bell rings
 	// when the first one comes and it is not in front. Called on the screen's goroutine.
 	Window func() *window.Window
-	// Requests is where the request waits for its answer: the application's, shared by
-	// every conversation and given to each window (Options.Requests). Nil gives the
-	// conversation a board of its own, that no window shows.
+	// Requests is where the request waits for its answer, and where the conversation's
+	// window finds it (Options.Requests); nil is the App's (RequestsOf).
 	Requests *Requests
 }
 
@@ -33,7 +32,7 @@ type PermissionOptions struct {
 // goes away with it.
 func Permissions(app *window.App, o PermissionOptions) chat.Permissions {
 	if o.Requests == nil {
-		o.Requests = NewRequests(app)
+		o.Requests = RequestsOf(app)
 	}
 	return &asker{app: app, o: o}
 }

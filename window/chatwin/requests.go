@@ -1,6 +1,8 @@
 package chatwin
 
 import (
+	"sync"
+
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -45,6 +47,20 @@ type Requests struct {
 type requestQueue struct {
 	items []*Request
 	n     int // the requests not done
+}
+
+// boards holds each App's board (RequestsOf).
+var boards sync.Map // *window.App → *Requests
+
+// RequestsOf returns the App's board of permission requests, made on first use: the one
+// Permissions and the windows use when their options name none, so that every
+// conversation of the application is on the same board.
+func RequestsOf(app *window.App) *Requests {
+	if b, ok := boards.Load(app); ok {
+		return b.(*Requests)
+	}
+	b, _ := boards.LoadOrStore(app, NewRequests(app))
+	return b.(*Requests)
 }
 
 // NewRequests returns an empty board.

@@ -36,9 +36,9 @@ type Options struct {
 	// Highlighter highlights the conversation's code blocks and keeps the results: the
 	// application's, shared by all its windows. Nil gives the window one of its own.
 	Highlighter *convo.Highlighter
-	// Requests is the board of the permission requests (the application's, shared with
-	// the conversations' Permissions): the window shows its conversation's and answers
-	// them. Nil shows none.
+	// Requests is the board of the permission requests, shared with the conversations'
+	// Permissions: the window shows its conversation's and answers them. Nil is the App's
+	// (RequestsOf).
 	Requests *Requests
 }
 
@@ -118,6 +118,9 @@ func (r rect) contains(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r
 func New(app *window.App, svc Service, key chat.Key, agent AgentInfo, opts Options) *Widget {
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
+	}
+	if opts.Requests == nil {
+		opts.Requests = RequestsOf(app)
 	}
 	w := &Widget{app: app, svc: svc, key: key, agent: agent, opts: opts, calls: newCalls(app, key), input: newEditor()}
 	w.cur.atEnd = true
