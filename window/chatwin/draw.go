@@ -82,6 +82,7 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 	var panel []panelLine
 	if req != nil {
 		panel = w.requestLines(req, waiting, max(min(convH-q-1, max(convH*2/3, 8)), 1))
+		w.wakeWhenArmed()
 	}
 	w.convH = max(convH-q-len(panel), 0)
 	w.drawConversation(r.Sub(0, 0, W, w.convH))

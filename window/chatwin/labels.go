@@ -60,6 +60,8 @@ const (
 	tRequestEsc
 	tRequestLeaveInput
 	tRejectedAll
+	tRequestNotInFront
+	tRequestSoon
 	tHintAnswer
 	tKindAllowOnce
 	tKindAllowAlways

@@ -54,4 +54,6 @@ var textsEN = [textCount]string{
 	tRequestLeaveInput:    "Tab to the conversation (or empty the input), then",
 	tRejectedAll:          "%d permission requests rejected",
 	tHintAnswer:           "Answer",
+	tRequestNotInFront:    "answered only here, with this window in front",
+	tRequestSoon:          "the keys answer in a moment (not while you type)",
 }

@@ -54,4 +54,6 @@ var textsFR = [textCount]string{
 	tRequestLeaveInput:    "Tab vers la conversation (ou videz la saisie), puis",
 	tRejectedAll:          "%d demandes d'autorisation refusées",
 	tHintAnswer:           "Répondre",
+	tRequestNotInFront:    "se répond seulement ici, avec cette fenêtre au premier plan",
+	tRequestSoon:          "les touches répondent dans un instant (pas pendant la frappe)",
 }

@@ -65,13 +65,20 @@ func (w *Widget) requestLines(r *Request, n, maxRows int) []panelLine {
 	return out
 }
 
-// requestKeysText says which keys answer: the confirmation an "always" answer waits for,
-// or the numbers and the keys per kind (with "reject all" when more than one waits), or
-// that the input must be left first.
+// requestKeysText says which keys answer: the confirmation an "always" answer waits for;
+// that none does yet (the window is not in front, the request just came, the user types);
+// or the numbers and the keys per kind (with "reject all" when more than one waits), and
+// whether the input must be left first.
 func (w *Widget) requestKeysText(r *Request, n int) string {
 	lang := w.app.Language()
 	if p := &w.perm; p.confirm > 0 && p.confirm <= len(r.Req.Options) {
 		return catalogue.Text(lang, tRequestConfirm, r.Req.Options[p.confirm-1].Name)
+	}
+	switch p := &w.perm; {
+	case p.shownAt.IsZero():
+		return catalogue.Text(lang, tRequestNotInFront)
+	case !w.armed(w.app.Now()):
+		return catalogue.Text(lang, tRequestSoon)
 	}
 	last := min(len(r.Req.Options), maxNumbered)
 	var kinds []string

@@ -36,6 +36,7 @@ type permView struct {
 	head    *Request
 	shownAt time.Time // since when it is in sight in the focused window; zero when not
 	lastKey time.Time // when the last key reached the window
+	wakeAt  time.Time // the frame asked for when the keys start to answer
 	// confirm is 1 + the index of the "always" option chosen and waiting for Enter; 0
 	// when none.
 	confirm int
@@ -67,8 +68,31 @@ func (w *Widget) request(focused bool) (*Request, int) {
 
 // armed reports whether a key typed now may answer the request in sight.
 func (w *Widget) armed(now time.Time) bool {
+	return !w.perm.shownAt.IsZero() && !now.Before(w.armsAt())
+}
+
+// armsAt is when the keys start to answer the request in sight, unless the user types.
+func (w *Widget) armsAt() time.Time {
 	p := &w.perm
-	return !p.shownAt.IsZero() && now.Sub(p.shownAt) >= requestGuard && now.Sub(p.lastKey) >= typingGuard
+	at := p.shownAt.Add(requestGuard)
+	if t := p.lastKey.Add(typingGuard); t.After(at) {
+		at = t
+	}
+	return at
+}
+
+// wakeWhenArmed asks for a frame when the request in sight starts to take its keys, so
+// that the window says so even when nothing else moves.
+func (w *Widget) wakeWhenArmed() {
+	p := &w.perm
+	if p.shownAt.IsZero() {
+		return
+	}
+	at := w.armsAt()
+	if wait := at.Sub(w.app.Now()); wait > 0 && !at.Equal(p.wakeAt) {
+		p.wakeAt = at
+		time.AfterFunc(wait, w.app.Invalidate)
+	}
 }
 
 // mayAnswer reports whether the keys that answer are the request's rather than the
