@@ -191,7 +191,7 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 	h.typeText("/write f.txt x")
 	h.press(tcell.KeyEnter)
 	h.waitText("! A Alice asks permission", "Write f.txt", "1  Allow", "2  Reject")
-	h.clock.Advance(time.Second)
+	h.later(time.Second)
 	h.typeText("1")
 	h.agentIdle(alice)
 	if data, err := os.ReadFile(filepath.Join(workspace, "f.txt")); err != nil || string(data) != "x" {
@@ -216,7 +216,7 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 		t.Error("alice's window, not in front, is not marked while she asks permission")
 	}
 	h.focusWindow(1)
-	h.clock.Advance(time.Second)
+	h.later(time.Second)
 	h.typeText("1")
 	h.agentIdle(alice)
 	if data, err := os.ReadFile(filepath.Join(workspace, "g.txt")); err != nil || string(data) != "y" {

@@ -239,7 +239,7 @@ func TestAppChannelPermissionNamesTheAgent(t *testing.T) {
 	h.typeText("/alice:write notes.txt hello")
 	h.press(tcell.KeyEnter)
 	h.waitText("! A Alice asks permission", "A Alice asks permission — Alt-1")
-	h.clock.Advance(time.Second)
+	h.later(time.Second)
 	h.typeText("n")
 	h.waitText("permission was refused")
 }

@@ -84,14 +84,15 @@ func (h *AgentHandler) RequestPermission(ctx context.Context, req sdk.RequestPer
 	}
 	name := line(a.name)
 	g := a.perm
-	if g != nil && g.waiting > 0 {
-		// Another request of the agent waits: a flood is one notice, not one per request.
+	if g != nil && (g.waiting > 0 || g.asked > 1 && g.turn == a.turn) {
+		// Another request of the agent waits, or a flood of this turn goes on (the
+		// connection reads it in waves): one notice, not one per request.
 		g.waiting++
 		g.asked++
 		c.setText(g.note, catalogue.Text(c.lang, msgPermissionWaitingMany, name, g.title, strconv.Itoa(g.asked-1)))
 		c.changed(g.note, now)
 	} else {
-		g = &permGroup{title: title, waiting: 1, asked: 1}
+		g = &permGroup{title: title, waiting: 1, asked: 1, turn: a.turn}
 		if g.note = c.newAgentItem(a, KindNotice, now); g.note != nil {
 			g.note.e.Author = a.name
 			c.setText(g.note, catalogue.Text(c.lang, msgPermissionWaiting, name, title))
@@ -168,6 +169,7 @@ type permGroup struct {
 	waiting int
 	asked   int
 	answers []permCount // in the order first given
+	turn    int64       // the agent's turn when the first came
 }
 
 // permCount is how many requests of a group got one answer ("" for no answer).

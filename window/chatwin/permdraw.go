@@ -95,10 +95,10 @@ func (w *Widget) requestKeysText(r *Request, n int) string {
 	if len(kinds) > 0 {
 		s += " · " + strings.Join(kinds, " · ")
 	}
-	if n > 1 {
-		s += " · " + catalogue.Text(lang, tRequestRejectAll, string(keyRejectAll), n)
-	}
 	s += " · " + catalogue.Text(lang, tRequestEsc)
+	if n > 1 { // first: what a flood calls for
+		s = catalogue.Text(lang, tRequestRejectAll, string(keyRejectAll), n) + " · " + s
+	}
 	if !w.mayAnswer() {
 		s = catalogue.Text(lang, tRequestLeaveInput) + " " + s
 	}

@@ -138,8 +138,7 @@ func (w *Widget) requestKey(k window.Key) bool {
 	case c == keyRejectAlways:
 		i = optionOfKind(r, "reject_always")
 	case c == keyRejectAll && n > 1:
-		count := w.opts.Requests.rejectAll(w.key)
-		w.app.Flash(catalogue.Text(w.app.Language(), tRejectedAll, count))
+		w.rejectAll()
 		return true
 	default:
 		return false
@@ -154,6 +153,30 @@ func (w *Widget) requestKey(k window.Key) bool {
 		w.opts.Requests.answer(r, r.Req.Options[i].ID, true)
 	}
 	return true
+}
+
+// rejectAll rejects every request the window's conversation waits on, and those its
+// agents send in the rest of their turns: a flood comes in waves.
+func (w *Widget) rejectAll() {
+	conv := w.conv
+	turns := map[string]int64{} // the agents that asked, and their turn now
+	if q := w.opts.Requests.queues[w.key]; q != nil && conv != nil {
+		for _, r := range q.items {
+			if r != nil && !r.done {
+				turns[r.Agent] = conv.State(r.Agent).Turn
+			}
+		}
+	}
+	still := func(r *Request) bool {
+		t, ok := turns[r.Agent]
+		if !ok {
+			return false
+		}
+		st := conv.State(r.Agent)
+		return st.Busy && st.Turn == t
+	}
+	count := w.opts.Requests.rejectAll(w.key, still)
+	w.app.Flash(catalogue.Text(w.app.Language(), tRejectedAll, count))
 }
 
 // optionOfKind returns the index of r's first option of kind, -1 when none.

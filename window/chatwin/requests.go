@@ -40,6 +40,9 @@ type Requests struct {
 	queues map[chat.Key]*requestQueue
 	order  []chat.Key // the conversations with requests, in the order their first came
 	onAsk  func(r *Request)
+	// rejecting holds, per conversation, which requests "reject all" still rejects as they
+	// come: a flood arrives in waves (the connection reads only so many requests at a time).
+	rejecting map[chat.Key]func(r *Request) bool
 }
 
 // requestQueue is one conversation's requests, oldest first; those answered out of order
@@ -65,7 +68,7 @@ func RequestsOf(app *window.App) *Requests {
 
 // NewRequests returns an empty board.
 func NewRequests(app *window.App) *Requests {
-	return &Requests{app: app, queues: map[chat.Key]*requestQueue{}}
+	return &Requests{app: app, queues: map[chat.Key]*requestQueue{}, rejecting: map[chat.Key]func(*Request) bool{}}
 }
 
 // OnAsk sets what runs when a conversation that had no request waiting gets one (the
@@ -76,6 +79,14 @@ func (b *Requests) OnAsk(f func(r *Request)) { b.onAsk = f }
 // add puts a request at the end of its conversation's queue; the first marks the window
 // and rings the bell when the window is not in front.
 func (b *Requests) add(r *Request) {
+	if still := b.rejecting[r.Key]; still != nil {
+		if still(r) {
+			r.done = true
+			r.answers <- rejection(r)
+			return
+		}
+		delete(b.rejecting, r.Key)
+	}
 	q := b.queues[r.Key]
 	if q == nil {
 		q = &requestQueue{}
@@ -169,9 +180,10 @@ func (b *Requests) Pending() []Pending {
 	return out
 }
 
-// rejectAll answers every request of a conversation: with its first "reject once"
-// option, or cancelled when it offers none. It returns how many it answered.
-func (b *Requests) rejectAll(k chat.Key) int {
+// rejectAll answers every request of a conversation with a rejection, and the requests
+// that come after them while still says so. It returns how many it answered at once.
+func (b *Requests) rejectAll(k chat.Key, still func(r *Request) bool) int {
+	b.rejecting[k] = still
 	q := b.queues[k]
 	if q == nil {
 		return 0
@@ -182,15 +194,20 @@ func (b *Requests) rejectAll(k chat.Key) int {
 		if r == nil || r.done {
 			continue
 		}
-		id, ok := "", false
-		for _, o := range r.Req.Options {
-			if o.Kind == "reject_once" {
-				id, ok = o.ID, true
-				break
-			}
-		}
-		b.answer(r, id, ok)
+		a := rejection(r)
+		b.answer(r, a.id, a.ok)
 		n++
 	}
 	return n
+}
+
+// rejection is r's first "reject once" option, or no answer (cancelled) when it offers
+// none.
+func rejection(r *Request) answer {
+	for _, o := range r.Req.Options {
+		if o.Kind == "reject_once" {
+			return answer{o.ID, true}
+		}
+	}
+	return answer{}
 }
