@@ -15,15 +15,8 @@ import (
 // then reject once), or "flood N" (N requests at once). session/cancel cancels the
 // requests, as the ACP client does.
 func (s *testSession) askMany(ctx context.Context, cancel chan struct{}, what string) string {
-	pctx, stop := context.WithCancel(ctx)
+	pctx, stop := untilCancel(ctx, cancel)
 	defer stop()
-	go func() {
-		select {
-		case <-cancel:
-			stop()
-		case <-pctx.Done():
-		}
-	}()
 	ask := func(id string, tc sdk.ToolCallUpdate, opts []sdk.PermissionOption) string {
 		tc.ToolCallId = sdk.ToolCallId(id)
 		resp := s.h.RequestPermission(pctx, sdk.RequestPermissionRequest{SessionId: sdk.SessionId(s.ID()), ToolCall: tc, Options: opts})
@@ -77,4 +70,18 @@ func (s *testSession) askMany(ctx context.Context, cancel chan struct{}, what st
 		return "answers: yes " + strconv.Itoa(counts["yes"]) + ", no " + strconv.Itoa(counts["no"]) + ", cancelled " + strconv.Itoa(counts["cancelled"])
 	}
 	return "unknown ask"
+}
+
+// untilCancel returns the context of the turn's permission requests: session/cancel
+// (cancel closed) cancels them, as the ACP client does.
+func untilCancel(ctx context.Context, cancel chan struct{}) (context.Context, context.CancelFunc) {
+	pctx, stop := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-cancel:
+			stop()
+		case <-pctx.Done():
+		}
+	}()
+	return pctx, stop
 }
