@@ -59,7 +59,7 @@ func (p *asker) Ask(ctx context.Context, agent string, req chat.PermissionReques
 	b := p.o.Requests
 	p.app.Post(func() {
 		if ctx.Err() != nil {
-			r.answers <- answer{}
+			r.done = true // never shown: the answer Ask posts on ctx.Done finds it done
 			return
 		}
 		b.add(r)

@@ -1,6 +1,7 @@
 package chatwin
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -218,5 +219,36 @@ func TestRequestEscCancelsTurn(t *testing.T) {
 	wd.waitText("answers: yes 0, no 0, cancelled 50")
 	if wd.waiting() != 0 {
 		t.Errorf("%d requests still wait", wd.waiting())
+	}
+}
+
+// A request whose turn is cancelled before the screen has put it on the board never shows,
+// and neither the asker nor the screen waits for it.
+func TestRequestCancelledBeforeShown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, 40, 10, 0)
+	reqs := NewRequests(h.app)
+	perm := Permissions(h.app, PermissionOptions{Key: chat.AgentKey("alice"), Requests: reqs})
+	hold, held := make(chan struct{}), make(chan struct{})
+	h.app.Post(func() { close(held); <-hold }) // the screen is busy
+	<-held
+	ctx, cancel := context.WithCancel(context.Background())
+	asked := make(chan bool, 1)
+	go func() {
+		_, ok := perm.Ask(ctx, "alice", chat.PermissionRequest{Title: "t", Options: []chat.PermissionOption{{ID: "y", Name: "Yes", Kind: "allow_once"}}})
+		asked <- ok
+	}()
+	cancel()
+	select {
+	case ok := <-asked:
+		if ok {
+			t.Error("a cancelled request got an answer")
+		}
+	case <-time.After(deadline):
+		t.Fatal("Ask did not return once its context was done")
+	}
+	close(hold)
+	if n := onUI(h, func() int { _, n := reqs.Head(chat.AgentKey("alice")); return n }); n != 0 {
+		t.Errorf("%d requests on the board", n)
 	}
 }

@@ -116,7 +116,7 @@ func (b *Requests) answer(r *Request, id string, ok bool) {
 		return
 	}
 	r.done = true
-	r.answers <- answer{id, ok}
+	r.answers <- answer{id, ok} // the only send once done is set: never blocks
 	q := b.queues[r.Key]
 	if q == nil {
 		return
