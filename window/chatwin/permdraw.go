@@ -105,14 +105,23 @@ func (w *Widget) requestKeysText(r *Request, n int) string {
 	return s
 }
 
-// toolMeta is a tool call's kind and locations on one line: "edit · /w/a.go:12, /w/b.go".
+// toolMeta is a tool call's kind and locations (or, without any, the files its diffs write)
+// on one line: "edit · /w/a.go:12, /w/b.go".
 func toolMeta(t chat.ToolCall) string {
 	var parts []string
 	if t.Kind != "" {
 		parts = append(parts, t.Kind)
 	}
 	var locs []string
-	for i, l := range t.Locations {
+	where := t.Locations
+	if len(where) == 0 { // the files its diffs write, then
+		for _, c := range t.Content {
+			if c.Type == "diff" && c.Path != "" {
+				where = append(where, chat.Location{Path: c.Path})
+			}
+		}
+	}
+	for i, l := range where {
 		if i == 3 {
 			locs = append(locs, "…")
 			break
@@ -140,7 +149,12 @@ func diffLines(t chat.ToolCall, maxRows int) []panelLine {
 			continue
 		}
 		var out []panelLine
-		lines := convo.UnifiedDiff(c.Path, c.OldText, c.NewText)
+		var lines []convo.DiffLine
+		for _, l := range convo.UnifiedDiff(c.Path, c.OldText, c.NewText) {
+			if l.Op != 'h' || strings.HasPrefix(l.Text, "@@") { // the path is on the line above
+				lines = append(lines, l)
+			}
+		}
 		for i, l := range lines {
 			if len(out) == maxRows-1 && i < len(lines)-1 {
 				out = append(out, panelLine{text: "  … +" + strconv.Itoa(len(lines)-i), class: window.ClassComment})

@@ -252,3 +252,21 @@ func TestRequestCancelledBeforeShown(t *testing.T) {
 		t.Errorf("%d requests on the board", n)
 	}
 }
+
+// toolMeta says the kind and the locations, with their line; without locations, the files
+// the diffs write; past three, "…".
+func TestToolMeta(t *testing.T) {
+	for _, c := range []struct {
+		tool chat.ToolCall
+		want string
+	}{
+		{chat.ToolCall{Kind: "read", Locations: []chat.Location{{Path: "/w/a.go", Line: 12}, {Path: "/w/b.go"}}}, "read · /w/a.go:12, /w/b.go"},
+		{chat.ToolCall{Kind: "edit", Content: []chat.ToolContent{{Type: "text"}, {Type: "diff", Path: "/w/c.go"}}}, "edit · /w/c.go"},
+		{chat.ToolCall{Locations: []chat.Location{{Path: "1"}, {Path: "2"}, {Path: "3"}, {Path: "4"}}}, "1, 2, 3, …"},
+		{chat.ToolCall{}, ""},
+	} {
+		if got := toolMeta(c.tool); got != c.want {
+			t.Errorf("toolMeta(%+v) = %q, want %q", c.tool, got, c.want)
+		}
+	}
+}
