@@ -27,7 +27,8 @@ func askerConfig(t *testing.T, dir string) string {
 
 // Window 2's agent asks permission while the user types "a quick note" in window 1: the
 // text lands in window 1, the request waits in window 2 (marked, and said on the status
-// bar), and it is answered from window 2, with Sidekicks' own key.
+// bar), and it is answered from window 2, with Sidekicks' own key. Then a flood of 10,000
+// requests shows as one, and X rejects them all.
 func TestPermissionWaitsForItsWindowInTerminal(t *testing.T) {
 	env := append(isolate(t), "SIDEKICKS_DEMO_STATE="+t.TempDir())
 	dir := t.TempDir()
@@ -68,6 +69,18 @@ func TestPermissionWaitsForItsWindowInTerminal(t *testing.T) {
 	term.waitFor("1…4: answer", appWait)
 	term.keys("1")
 	term.waitFor("answers: once", appWait)
+	waitGone(t, term, "2!")
+
+	// A flood of 10,000 requests is one request with its count; X rejects them all.
+	term.typeText("flood 10000")
+	term.keys("Enter")
+	term.waitFor("more waiting", appWait)
+	term.waitFor("X: reject all", appWait)
+	if n := strings.Count(term.screen(), "! bob asks permission"); n != 1 {
+		t.Fatalf("the flood shows %d requests:\n%s", n, term.screen())
+	}
+	term.keys("X")
+	term.waitFor("answers: reject×10000", appWait)
 	waitGone(t, term, "2!")
 
 	// Window 1 kept the note.
