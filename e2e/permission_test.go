@@ -25,6 +25,19 @@ func askerConfig(t *testing.T, dir string) string {
 	return path
 }
 
+// openFromAgentMenu opens the agent window of the Agent menu's entry at index i (0 for the
+// first) and waits until it is in front.
+func openFromAgentMenu(t *testing.T, term *terminal, i int, title string) {
+	t.Helper()
+	term.keys("M-a")
+	term.waitFor("Agent status", appWait)
+	for ; i > 0; i-- {
+		term.keys("Down")
+	}
+	term.keys("Enter")
+	waitFocus(t, term, title)
+}
+
 // Window 2's agent asks permission while the user types "a quick note" in window 1: the
 // text lands in window 1, the request waits in window 2 (marked, and said on the status
 // bar), and it is answered from window 2, with Sidekicks' own key. Then a flood of 10,000
@@ -36,14 +49,8 @@ func TestPermissionWaitsForItsWindowInTerminal(t *testing.T) {
 	term.waitFor("No window open", appWait)
 
 	// Window 1: alice; window 2: bob, who asks a second after his prompt.
-	term.keys("M-a")
-	term.waitFor("Agent status", appWait)
-	term.keys("Enter")
-	waitFocus(t, term, "A Alice")
-	term.keys("M-a")
-	term.waitFor("Agent status", appWait)
-	term.keys("Down", "Enter")
-	waitFocus(t, term, "bob")
+	openFromAgentMenu(t, term, 0, "A Alice")
+	openFromAgentMenu(t, term, 1, "bob")
 	term.typeText("ask later")
 	term.keys("Enter")
 	term.keys("M-1")
