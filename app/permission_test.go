@@ -91,6 +91,8 @@ func TestAppPermissionWaitsForItsWindow(t *testing.T) {
 		h.typeText(string(r))
 	}
 	h.waitWinRow("a quick note 1 y n Y")
+	// Its first message gone, the status bar still says who asks.
+	h.waitText("! bob asks permission — Alt-2")
 	if n := h.pendingRequests(bob); n != 1 {
 		t.Fatalf("%d requests wait after typing in window 1, want 1; screen:\n%s", n, h.current())
 	}

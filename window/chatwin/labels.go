@@ -62,6 +62,7 @@ const (
 	tRejectedAll
 	tRequestNotInFront
 	tRequestSoon
+	tRequestElsewhere
 	tHintAnswer
 	tKindAllowOnce
 	tKindAllowAlways

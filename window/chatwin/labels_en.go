@@ -56,4 +56,5 @@ var textsEN = [textCount]string{
 	tHintAnswer:           "Answer",
 	tRequestNotInFront:    "answered only here, with this window in front",
 	tRequestSoon:          "the keys answer in a moment (not while you type)",
+	tRequestElsewhere:     "%s asks permission — Alt-%d",
 }

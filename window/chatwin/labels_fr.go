@@ -56,4 +56,5 @@ var textsFR = [textCount]string{
 	tHintAnswer:           "Répondre",
 	tRequestNotInFront:    "se répond seulement ici, avec cette fenêtre au premier plan",
 	tRequestSoon:          "les touches répondent dans un instant (pas pendant la frappe)",
+	tRequestElsewhere:     "%s demande une autorisation — Alt-%d",
 }
