@@ -42,6 +42,8 @@ type Requests struct {
 	onAsk  func(r *Request)
 	// rejecting holds, per conversation, which requests "reject all" still rejects as they
 	// come: a flood arrives in waves (the connection reads only so many requests at a time).
+	// It says no once the turns it was given for are over, and the next "reject all"
+	// replaces it.
 	rejecting map[chat.Key]func(r *Request) bool
 }
 
@@ -79,13 +81,10 @@ func (b *Requests) OnAsk(f func(r *Request)) { b.onAsk = f }
 // add puts a request at the end of its conversation's queue; the first marks the window
 // and rings the bell when the window is not in front.
 func (b *Requests) add(r *Request) {
-	if still := b.rejecting[r.Key]; still != nil {
-		if still(r) {
-			r.done = true
-			r.answers <- rejection(r)
-			return
-		}
-		delete(b.rejecting, r.Key)
+	if still := b.rejecting[r.Key]; still != nil && still(r) {
+		r.done = true
+		r.answers <- rejection(r)
+		return
 	}
 	q := b.queues[r.Key]
 	if q == nil {
