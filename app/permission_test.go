@@ -158,3 +158,26 @@ func TestAppPermissionFlood(t *testing.T) {
 	h.typeText("X")
 	h.waitText("answers: reject×"+strconv.Itoa(flood), "bob asked permission "+strconv.Itoa(flood)+" times")
 }
+
+// What a hostile agent puts in its request (title, option names) reaches the window made
+// safe: no escape sequence, control or bidirectional character; the request still works.
+func TestAppPermissionHostileText(t *testing.T) {
+	dir := appEnv(t)
+	path := filepath.Join(dir, "sidekicks.yaml")
+	writeFile(t, path, "version: 1\nagents:\n"+testagents.ModeEntry(t, "eve", "hostile", t.TempDir()))
+	h := startApp(t, path, dir)
+	h.onUI(func() { h.ap.openAgent("eve") })
+	h.waitTitles("eve")
+	if err := h.ap.agents.Service().Send(chat.AgentKey("eve"), "hi"); err != nil {
+		t.Fatal(err)
+	}
+	s := h.waitText("! eve asks permission", "1  Allow Ared", "2  Reject Ared")
+	for _, r := range s {
+		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			t.Fatalf("%U reached the screen:\n%s", r, s)
+		}
+	}
+	h.later(time.Second)
+	h.typeText("y")
+	h.waitText("permission allowed")
+}
