@@ -48,6 +48,8 @@ func TestRequestShowsWhatItWillDo(t *testing.T) {
 		t.Errorf("the window is not marked while the request waits:\n%s", s)
 	}
 	wd.clock.Advance(time.Second)
+	wd.sync()
+	wd.golden("request-exec") // the kinds in their colours, the diff's lines in theirs
 	wd.typeText("1")
 	wd.waitText("chose yes")
 	if strings.Contains(wd.text(), "1!") {
