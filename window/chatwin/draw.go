@@ -80,7 +80,7 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 	queued := w.queuedLines()
 	q := min(len(queued), max(convH-1, 0))
 	var panel []panelLine
-	if req != nil {
+	if req != nil && convH-q >= 2 { // a window too small shows only its "!" mark
 		panel = w.requestLines(req, waiting, max(min(convH-q-1, max(convH*2/3, 8)), 1))
 		w.wakeWhenArmed()
 	}
