@@ -84,6 +84,7 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 		panel = w.requestLines(req, waiting, max(min(convH-q-1, max(convH*2/3, 8)), 1))
 		w.wakeWhenArmed()
 	}
+	w.perm.drawn = len(panel) > 0
 	w.convH = max(convH-q-len(panel), 0)
 	w.drawConversation(r.Sub(0, 0, W, w.convH))
 	if len(panel) > 0 {

@@ -37,6 +37,7 @@ type permView struct {
 	shownAt time.Time // since when it is in sight in the focused window; zero when not
 	lastKey time.Time // when the last key reached the window
 	wakeAt  time.Time // the frame asked for when the keys start to answer
+	drawn   bool      // the last frame showed it: a request not seen is not answered
 	// confirm is 1 + the index of the "always" option chosen and waiting for Enter; 0
 	// when none.
 	confirm int
@@ -120,7 +121,7 @@ func (w *Widget) requestKey(k window.Key) bool {
 		}
 		return true // any other key goes back to the options
 	}
-	if !w.armed(now) || !w.mayAnswer() || k.Code != window.KeyRune || k.Mod&^window.ModShift != 0 {
+	if !p.drawn || !w.armed(now) || !w.mayAnswer() || k.Code != window.KeyRune || k.Mod&^window.ModShift != 0 {
 		return false
 	}
 	i := -1
