@@ -187,10 +187,11 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 	h.waitText("You sent me 1 file(s):", "README.md`, embedded, 21 bytes")
 	h.agentIdle(alice)
 
-	// A permission: the dialog shows the agent's options; allowing writes the file.
+	// A permission: the window shows the agent's options; allowing writes the file.
 	h.typeText("/write f.txt x")
 	h.press(tcell.KeyEnter)
-	h.waitText("Alice asks to run:", "Write f.txt", "1  Allow", "2  Reject")
+	h.waitText("! A Alice asks permission", "Write f.txt", "1  Allow", "2  Reject")
+	h.later(time.Second)
 	h.typeText("1")
 	h.agentIdle(alice)
 	if data, err := os.ReadFile(filepath.Join(workspace, "f.txt")); err != nil || string(data) != "x" {
@@ -198,7 +199,7 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 	}
 
 	// Agent status tells the commands alice announced. A permission asked while her
-	// window is not in front marks it; the dialog shows all the same.
+	// window is not in front marks it; it is answered once her window is in front.
 	h.alt('a')
 	h.waitText("Agent status")
 	h.typeText("s")
@@ -208,12 +209,14 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 	if err := svc.Send(alice, "/write g.txt y"); err != nil {
 		t.Fatal(err)
 	}
-	h.waitText("Alice asks to run:", "Write g.txt")
+	h.waitText("! A Alice asks permission", "Write g.txt")
 	var attention bool
 	h.onUI(func() { attention = h.ap.find(winAgent, 0, "alice").win.Attention() })
 	if !attention {
 		t.Error("alice's window, not in front, is not marked while she asks permission")
 	}
+	h.focusWindow(1)
+	h.later(time.Second)
 	h.typeText("1")
 	h.agentIdle(alice)
 	if data, err := os.ReadFile(filepath.Join(workspace, "g.txt")); err != nil || string(data) != "y" {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -227,7 +228,8 @@ func TestAppChannelMembersFromTheMenu(t *testing.T) {
 	}
 }
 
-// A permission request in a channel names the agent that asks.
+// A permission request in a channel names the agent that asks, in the window and on the
+// status bar; n rejects it.
 func TestAppChannelPermissionNamesTheAgent(t *testing.T) {
 	dir := appEnv(t)
 	path := channelsConfig(t, dir, "0")
@@ -236,8 +238,9 @@ func TestAppChannelPermissionNamesTheAgent(t *testing.T) {
 	h.alt('1')
 	h.typeText("/alice:write notes.txt hello")
 	h.press(tcell.KeyEnter)
-	h.waitText("A Alice asks to run:")
-	h.press(tcell.KeyEscape)
+	h.waitText("! A Alice asks permission", "A Alice asks permission — Alt-1")
+	h.later(time.Second)
+	h.typeText("n")
 	h.waitText("permission was refused")
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"strconv"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
@@ -16,8 +17,10 @@ import (
 // first windows open.
 func (ap *application) wireConversations() {
 	c := ap.agents
+	chatwin.RequestsOf(ap.app).OnAsk(ap.sayPermissionAsked)
 	c.SetPermissions(func(k chat.Key) chat.Permissions {
 		return chatwin.Permissions(ap.app, chatwin.PermissionOptions{
+			Key:   k,
 			Title: ap.agentTitle,
 			Window: func() *window.Window {
 				if w := ap.windowOfKey(k); w != nil {
@@ -34,6 +37,54 @@ func (ap *application) wireConversations() {
 		},
 		Logf: ap.log.Printf,
 	})
+}
+
+// sayPermissionAsked says on the status bar who asks permission and how to get there: the
+// Alt-digit of the conversation's window, or the menu entry that lists the requests when
+// no window shows it.
+func (ap *application) sayPermissionAsked(r *chatwin.Request) {
+	where := catalogue.Text(ap.lang, msgPermissionWhere)
+	if w := ap.windowOfKey(r.Key); w != nil && w.win.Number() > 0 {
+		where = "Alt-" + strconv.Itoa(w.win.Number())
+	}
+	ap.app.Flash(catalogue.Text(ap.lang, msgPermissionAsks, r.Who, where))
+}
+
+// showPermissionRequests lists the conversations whose agents wait for a permission, one
+// entry each (a flood is one entry with its count), and jumps to the one chosen: its
+// window in front, opened first when needed.
+func (ap *application) showPermissionRequests() {
+	pending := chatwin.RequestsOf(ap.app).Pending()
+	if len(pending) == 0 {
+		ap.app.Flash(catalogue.Text(ap.lang, msgNoRequests))
+		return
+	}
+	items := make([]window.ChoiceItem, len(pending))
+	keys := make([]chat.Key, len(pending))
+	for i, p := range pending {
+		text := "! " + p.Head.Who + ": " + p.Head.Req.Title
+		if p.Count > 1 {
+			text += " " + catalogue.Text(ap.lang, msgRequestMore, p.Count-1)
+		}
+		if w := ap.windowOfKey(p.Head.Key); w != nil && w.win.Number() > 0 {
+			text += "  Alt-" + strconv.Itoa(w.win.Number())
+		}
+		items[i], keys[i] = window.ChoiceItem{Text: text}, p.Head.Key
+	}
+	ap.app.Choose(window.Choice{Title: catalogue.Text(ap.lang, msgRequestsTitle), Items: items}, func(i int, ok bool) {
+		if ok {
+			ap.showConversation(keys[i])
+		}
+	})
+}
+
+// showConversation puts a conversation's window in front, opening it when needed.
+func (ap *application) showConversation(k chat.Key) {
+	if k.Agent != "" {
+		ap.openAgent(k.Agent)
+		return
+	}
+	ap.openChannel(store.ChannelID(k.Channel))
 }
 
 // windowOfKey returns the window of a conversation, nil when none is open (screen's

@@ -116,6 +116,8 @@ type appHarness struct {
 	stderr *syncBuffer
 	done   chan runResult
 	ended  *runResult
+	// clock is the application's: it stands still until a test moves it (Advance).
+	clock *windowtest.Clock
 }
 
 type runResult struct {
@@ -128,7 +130,7 @@ type runResult struct {
 // given, changes the options before the application opens.
 func startApp(t *testing.T, path, dir string, changes ...func(*appHarness, *appOptions)) *appHarness {
 	t.Helper()
-	h := &appHarness{t: t, screen: windowtest.NewScreen(windowtest.ScreenConfig{Width: 120, Height: 40}), stderr: &syncBuffer{}, done: make(chan runResult, 1)}
+	h := &appHarness{t: t, screen: windowtest.NewScreen(windowtest.ScreenConfig{Width: 120, Height: 40}), stderr: &syncBuffer{}, done: make(chan runResult, 1), clock: windowtest.NewClock()}
 	o := appOptions{
 		configFlag:      path,
 		dir:             dir,
@@ -136,7 +138,7 @@ func startApp(t *testing.T, path, dir string, changes ...func(*appHarness, *appO
 		screen:          func() (tcell.Screen, error) { return h.screen, nil },
 		shutdownTimeout: appDeadline,
 		// A still clock: status messages stay until the next one, however slow the test.
-		now: func() time.Time { return time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC) },
+		now: h.clock.Now,
 	}
 	for _, change := range changes {
 		change(h, &o)

@@ -6,8 +6,9 @@ import (
 )
 
 // keyList is Help ▸ Keys: the toolkit's keys, with what two of them do in Sidekicks (Ctrl-W
-// in an agent window, the digits in a permission request), then the keys of the Agents
-// panel, the Files window, the editor and the Log window.
+// in an agent window, the digits in a permission request), the keys of a permission
+// request, then the keys of the Agents panel, the Files window, the editor and the Log
+// window.
 func keyList(a *window.App) []window.KeyGroup {
 	lang := a.Language()
 	groups := a.KeyGroups()
@@ -16,10 +17,18 @@ func keyList(a *window.App) []window.KeyGroup {
 			switch r.Keys {
 			case "Ctrl-W":
 				g.Rows[i].Effect = catalogue.Text(lang, msgKeyCtrlW)
-			case "1…9, letter":
+			case "1…9":
 				g.Rows[i].Effect = catalogue.Text(lang, msgKeyPermissionDigit)
 			}
 		}
 	}
+	groups = append(groups, window.KeyGroup{Title: catalogue.Text(lang, msgKeysPermission), Rows: []window.KeyRow{
+		{Keys: "1…9", Effect: catalogue.Text(lang, msgKeyPermissionDigit)},
+		{Keys: "y, n", Effect: catalogue.Text(lang, msgKeyPermKinds)},
+		{Keys: "Y, N", Effect: catalogue.Text(lang, msgKeyPermAlways)},
+		{Keys: "X", Effect: catalogue.Text(lang, msgKeyPermRejectAll)},
+		{Keys: "Esc", Effect: catalogue.Text(lang, msgKeyPermEsc)},
+		{Keys: "…", Effect: catalogue.Text(lang, msgKeyPermGuard)},
+	}})
 	return append(groups, workbench.KeyGroups(a.Language())...)
 }

@@ -40,10 +40,10 @@ func TestKeysListTheAgentsWindows(t *testing.T) {
 	for lang, want := range map[i18n.Lang][]string{
 		i18n.English: {"Alt-letter  Open the menu whose letter is highlighted (Alt-S, Alt-C, Alt-A, Alt-W, Alt-H)", "In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S",
 			"Ctrl-W  Close the window (an agent window also stops its agent)",
-			"1…9, letter  In a permission request, choose option N, or the option starting with that letter"},
+			"1…9  In a permission request, choose option N (never a letter of its name)", "Y, N  Answer with the first \"always\" option (allow, reject); Enter confirms"},
 		i18n.French: {"Alt-letter  Ouvrir le menu dont la lettre est en couleur (Alt-S, Alt-C, Alt-A, Alt-F, Alt-I)", "Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S",
 			"Ctrl-W  Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
-			"1…9, letter  Dans une demande d'autorisation, choisir l'option N"},
+			"1…9  Dans une demande d'autorisation, choisir l'option N", "X  Quand plusieurs demandes attendent : toutes les refuser"},
 	} {
 		a := newScreenless(t, lang)
 		a.SetMenus(menuBar(a, menuHandlers{}))

@@ -76,6 +76,18 @@ const (
 	msgNoWindow
 	msgKeyCtrlW
 	msgKeyPermissionDigit
+	msgKeysPermission
+	msgKeyPermKinds
+	msgKeyPermAlways
+	msgKeyPermRejectAll
+	msgKeyPermEsc
+	msgKeyPermGuard
+	msgPermissionAsks
+	msgPermissionWhere
+	msgItemRequests
+	msgRequestsTitle
+	msgNoRequests
+	msgRequestMore
 
 	// The menus Sidekicks, Channels and Agent (Window and Help are the toolkit's).
 	msgMenuSidekicks
@@ -183,7 +195,19 @@ var messagesEN = [msgCount]string{
 
 	msgNoWindow:           "No window open: Alt-C for the channels, Alt-A for the agents.",
 	msgKeyCtrlW:           "Close the window (an agent window also stops its agent)",
-	msgKeyPermissionDigit: "In a permission request, choose option N, or the option starting with that letter",
+	msgKeyPermissionDigit: "In a permission request, choose option N (never a letter of its name)",
+	msgKeysPermission:     "In a permission request (in its own window, in front)",
+	msgKeyPermKinds:       "Answer with the first option of that kind: y allow once, n reject once",
+	msgKeyPermAlways:      "Answer with the first \"always\" option (allow, reject); Enter confirms",
+	msgKeyPermRejectAll:   "With more than one request waiting: reject them all",
+	msgKeyPermEsc:         "Cancel the turn, and every request with it",
+	msgKeyPermGuard:       "No key answers within 0.3 s of the request coming into sight, nor while you type (0.5 s)",
+	msgPermissionAsks:     "%s asks permission — %s",
+	msgPermissionWhere:    "Agent ▸ Permission requests",
+	msgItemRequests:       "Permission ~r~equests…",
+	msgRequestsTitle:      "Permission requests",
+	msgNoRequests:         "No permission request waits",
+	msgRequestMore:        "(+%d waiting)",
 
 	msgMenuSidekicks: "~S~idekicks",
 	msgMenuChannels:  "~C~hannels",
@@ -288,7 +312,19 @@ var messagesFR = [msgCount]string{
 
 	msgNoWindow:           "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
 	msgKeyCtrlW:           "Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
-	msgKeyPermissionDigit: "Dans une demande d'autorisation, choisir l'option N, ou celle qui commence par cette lettre",
+	msgKeyPermissionDigit: "Dans une demande d'autorisation, choisir l'option N (jamais une lettre de son nom)",
+	msgKeysPermission:     "Dans une demande d'autorisation (dans sa fenêtre, au premier plan)",
+	msgKeyPermKinds:       "Répondre avec la première option de ce type : y autoriser une fois, n refuser une fois",
+	msgKeyPermAlways:      "Répondre avec la première option « toujours » (autoriser, refuser) ; Entrée confirme",
+	msgKeyPermRejectAll:   "Quand plusieurs demandes attendent : toutes les refuser",
+	msgKeyPermEsc:         "Annuler le tour, et toutes ses demandes",
+	msgKeyPermGuard:       "Aucune touche ne répond dans les 0,3 s après l'apparition de la demande, ni pendant la frappe (0,5 s)",
+	msgPermissionAsks:     "%s demande une autorisation — %s",
+	msgPermissionWhere:    "Agent ▸ Demandes d'autorisation",
+	msgItemRequests:       "~D~emandes d'autorisation…",
+	msgRequestsTitle:      "Demandes d'autorisation",
+	msgNoRequests:         "Aucune demande d'autorisation n'attend",
+	msgRequestMore:        "(+%d en attente)",
 
 	msgMenuSidekicks: "~S~idekicks",
 	msgMenuChannels:  "~C~anaux",

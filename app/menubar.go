@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
@@ -61,6 +62,10 @@ type menuHandlers struct {
 	CanCancel   func() bool
 	CancelTurn  func()
 	AgentStatus func()
+	// PermissionRequests lists the permission requests waiting, every window's, and jumps
+	// to the one chosen; Requests says how many conversations have one (shown on the entry).
+	PermissionRequests func()
+	Requests           func() int
 }
 
 // agentEntry is one agent of the Agent menu.
@@ -156,9 +161,22 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			window.MenuItem{Separator: true},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemCancelTurn), Enabled: h.CanCancel, Action: h.CancelTurn},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentStatus), Action: h.AgentStatus},
+			window.MenuItem{Marked: requestsText(lang, h.Requests), Action: h.PermissionRequests},
 		)
 	}}
 	return []*window.Menu{sidekicks, channels, agent, a.WindowMenu(), a.HelpMenu()}
+}
+
+// requestsText is the entry of the permission requests, with "!" and how many
+// conversations wait for an answer when some do.
+func requestsText(lang i18n.Lang, n func() int) string {
+	text := catalogue.Text(lang, msgItemRequests)
+	if n != nil {
+		if k := n(); k > 0 {
+			text += " ! " + strconv.Itoa(k)
+		}
+	}
+	return text
 }
 
 // bind returns f with its argument, nil when f is nil (so the entry is disabled).

@@ -13,6 +13,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/chatwin"
 )
 
 // menuHandlers wires the menus to the application. Every handler runs on the screen's
@@ -51,6 +52,9 @@ func (ap *application) menuHandlers() menuHandlers {
 		},
 		AddMember:    ap.askAddMember,
 		RemoveMember: ap.askRemoveMember,
+
+		PermissionRequests: ap.showPermissionRequests,
+		Requests:           func() int { return len(chatwin.RequestsOf(ap.app).Pending()) },
 
 		Agents: func() []agentEntry {
 			entries := make([]agentEntry, len(ap.cfg.Agents))

@@ -21,6 +21,9 @@ const (
 	msgPermissionWaiting
 	msgPermissionAnswered
 	msgPermissionCancelled
+	msgPermissionWaitingMany
+	msgPermissionAnsweredMany
+	msgPermissionNoAnswer
 	msgImage
 	msgAudio
 	msgLink
@@ -51,6 +54,11 @@ var messagesEN = [msgCount]string{
 	msgLink:                "[link: %s]",
 	msgResource:            "[resource: %s]",
 	msgUnsupported:         "[unsupported content]",
+
+	// A flood of permission requests: one notice.
+	msgPermissionWaitingMany:  "%s asks permission: %s, and %s more requests (waiting for an answer)",
+	msgPermissionAnsweredMany: "%s asked permission %s times, first: %s — answers: %s",
+	msgPermissionNoAnswer:     "no answer",
 }
 
 var messagesFR = [msgCount]string{
@@ -73,6 +81,11 @@ var messagesFR = [msgCount]string{
 	msgLink:                "[lien : %s]",
 	msgResource:            "[ressource : %s]",
 	msgUnsupported:         "[contenu non pris en charge]",
+
+	// A flood of permission requests: one notice.
+	msgPermissionWaitingMany:  "%s demande la permission : %s, et %s autres demandes (en attente d'une réponse)",
+	msgPermissionAnsweredMany: "%s a demandé la permission %s fois, d'abord : %s — réponses : %s",
+	msgPermissionNoAnswer:     "pas de réponse",
 }
 
 // catalogue holds the conversation's messages in every language.

@@ -2,6 +2,8 @@ package chat
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	sdk "github.com/coder/acp-go-sdk"
 )
@@ -25,6 +27,10 @@ type PermissionRequest struct {
 	// Tool is the tool call as the conversation knows it, with what the request adds (often
 	// the diff of a file about to be written).
 	Tool ToolCall
+	// Command is, for an execute tool call, the command it runs, from the request's
+	// rawInput: sanitized, on one line, cut with "…" at MaxCommandText (as Action.Command); "" when the
+	// request gives none.
+	Command string
 	// Options are the answers the agent offers, in its order.
 	Options []PermissionOption
 }
@@ -71,17 +77,32 @@ func (h *AgentHandler) RequestPermission(ctx context.Context, req sdk.RequestPer
 		title = tool.ID
 	}
 	name := line(a.name)
-	note := c.newAgentItem(a, KindNotice, now)
-	if note != nil {
-		note.e.Author = a.name
-		c.setText(note, catalogue.Text(c.lang, msgPermissionWaiting, name, title))
-		c.changed(note, now)
+	g := a.perm
+	if g != nil && (g.waiting > 0 || g.asked > 1 && g.turn == a.turn) {
+		// Another request of the agent waits, or a flood of this turn goes on (the
+		// connection reads it in waves): one notice, not one per request.
+		g.waiting++
+		g.asked++
+		c.setText(g.note, catalogue.Text(c.lang, msgPermissionWaitingMany, name, g.title, strconv.Itoa(g.asked-1)))
+		c.changed(g.note, now)
+	} else {
+		g = &permGroup{title: title, waiting: 1, asked: 1, turn: a.turn}
+		if g.note = c.newAgentItem(a, KindNotice, now); g.note != nil {
+			g.note.e.Author = a.name
+			c.setText(g.note, catalogue.Text(c.lang, msgPermissionWaiting, name, title))
+			c.changed(g.note, now)
+			a.perm = g
+		}
 	}
 	c.unlock(true)
 
 	var chosen *PermissionOption
 	if h.perm != nil && len(opts) > 0 && ctx.Err() == nil {
-		id, ok := h.perm.Ask(ctx, a.name, PermissionRequest{Title: title, Tool: tool, Options: opts})
+		pr := PermissionRequest{Title: title, Tool: tool, Options: opts}
+		if tool.Kind == string(sdk.ToolKindExecute) {
+			pr.Command = commandOf(tc.RawInput)
+		}
+		id, ok := h.perm.Ask(ctx, a.name, pr)
 		for i := range opts {
 			if ok && ctx.Err() == nil && opts[i].ID == id {
 				chosen = &opts[i]
@@ -90,19 +111,9 @@ func (h *AgentHandler) RequestPermission(ctx context.Context, req sdk.RequestPer
 		}
 	}
 
-	if note != nil {
+	if g.note != nil {
 		c.mu.Lock()
-		now = c.now()
-		if chosen != nil {
-			c.setText(note, catalogue.Text(c.lang, msgPermissionAnswered, name, title, chosen.Name))
-		} else {
-			c.setText(note, catalogue.Text(c.lang, msgPermissionCancelled, name, title))
-		}
-		if note.e.Done { // the turn ended while the user was asked
-			c.changed(note, now)
-		} else {
-			c.finish(note, now)
-		}
+		c.answered(g, name, chosen)
 		c.unlock(true)
 	}
 
@@ -110,4 +121,67 @@ func (h *AgentHandler) RequestPermission(ctx context.Context, req sdk.RequestPer
 		return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeCancelled()}
 	}
 	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeSelected(sdk.PermissionOptionId(chosen.ID))}
+}
+
+// permGroup is the permission requests of an agent that wait at the same time, and the
+// one notice that records them: a flood of requests is one entry of the conversation.
+type permGroup struct {
+	note    *item
+	title   string // the first request's
+	waiting int
+	asked   int
+	answers []permCount // in the order first given
+	turn    int64       // the agent's turn when the first came
+}
+
+// permCount is how many requests of a group got one answer ("" for no answer).
+type permCount struct {
+	answer string
+	n      int
+}
+
+// answered records one request's answer (nil: none) in its group, and once none waits,
+// says in its notice what was asked and answered. Called with c.mu held.
+func (c *Conversation) answered(g *permGroup, name string, chosen *PermissionOption) {
+	now := c.now()
+	g.waiting--
+	answer := ""
+	if chosen != nil {
+		answer = chosen.Name
+	}
+	found := false
+	for i := range g.answers {
+		if g.answers[i].answer == answer {
+			g.answers[i].n++
+			found = true
+			break
+		}
+	}
+	if !found && len(g.answers) < MaxPermissionOptions {
+		g.answers = append(g.answers, permCount{answer, 1})
+	}
+	if g.waiting > 0 {
+		return
+	}
+	switch {
+	case g.asked > 1:
+		parts := make([]string, len(g.answers))
+		for i, a := range g.answers {
+			text := a.answer
+			if text == "" {
+				text = catalogue.Text(c.lang, msgPermissionNoAnswer)
+			}
+			parts[i] = text + " ×" + strconv.Itoa(a.n)
+		}
+		c.setText(g.note, catalogue.Text(c.lang, msgPermissionAnsweredMany, name, strconv.Itoa(g.asked), g.title, strings.Join(parts, ", ")))
+	case chosen != nil:
+		c.setText(g.note, catalogue.Text(c.lang, msgPermissionAnswered, name, g.title, chosen.Name))
+	default:
+		c.setText(g.note, catalogue.Text(c.lang, msgPermissionCancelled, name, g.title))
+	}
+	if g.note.e.Done { // the turn ended while the user was asked
+		c.changed(g.note, now)
+	} else {
+		c.finish(g.note, now)
+	}
 }

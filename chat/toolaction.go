@@ -52,32 +52,47 @@ func (l Location) String() string {
 	return l.Path
 }
 
-// commandOf returns the command of a tool call's raw input (see Action.Command), "" when it
-// has none. Only the first bytes of a huge command are read.
+// commandOf returns the command of an execute call's raw input, whose shape the protocol
+// leaves to the agent: a string, or an object whose "command" (or "cmd") is a string or a
+// list of words (shown shell-quoted), followed by its "args" words when given. It returns
+// "" for any other shape. Only the first bytes of a huge command are read; the result is
+// sanitized, on one line, cut with "…" at MaxCommandText.
 func commandOf(raw any) string {
-	m, ok := raw.(map[string]any)
-	if !ok {
-		return ""
-	}
 	const enough = 4 * MaxCommandText // what is kept once escape sequences are removed
-	var s string
-	switch v := m["command"].(type) {
-	case string:
-		s = v
-	case []any:
-		var b strings.Builder
-		for _, w := range v {
-			word, ok := w.(string)
-			if !ok || b.Len() > enough {
-				break
-			}
+	var b strings.Builder
+	add := func(v any) bool {
+		switch v := v.(type) {
+		case string:
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(config.ShellWord(clip(word, enough)))
+			b.WriteString(clip(v, enough))
+		case []any:
+			for _, w := range v {
+				word, ok := w.(string)
+				if !ok || b.Len() > enough {
+					break
+				}
+				if b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(config.ShellWord(clip(word, enough)))
+			}
+		default:
+			return false
 		}
-		s = b.String()
+		return true
 	}
+	switch v := raw.(type) {
+	case string:
+		add(v)
+	case map[string]any:
+		if !add(v["command"]) && !add(v["cmd"]) {
+			return ""
+		}
+		add(v["args"])
+	}
+	s := b.String()
 	cut := len(s) > enough
 	s = strings.TrimSpace(cutLine(clip(s, enough), MaxCommandText))
 	if cut && !strings.HasSuffix(s, "…") {

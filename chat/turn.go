@@ -39,6 +39,7 @@ type agentState struct {
 	tools   map[string]*item // every tool call of the session, by id
 	created int              // entries made in this turn, against MaxTurnEntries
 	full    bool             // the turn reached MaxTurnEntries and said so
+	perm    *permGroup       // the permission requests waiting, one notice for all
 
 	commands []Command
 	usage    *Usage

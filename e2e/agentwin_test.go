@@ -151,8 +151,9 @@ func TestAgentWindowInTerminal(t *testing.T) {
 	// A permission, granted with its key: the file is written in the workspace.
 	term.typeText("/write hello.txt Hello")
 	term.keys("Enter")
-	term.waitFor("Alice asks to run:", appWait)
+	term.waitFor("A Alice asks permission", appWait)
 	term.waitFor("1  Allow", appWait)
+	term.waitFor("1…2: answer", appWait) // the keys answer once the request has been in sight a moment
 	term.keys("1")
 	term.waitFor("I created `hello.txt`", appWait)
 	if data, err := os.ReadFile(filepath.Join(workspace, "hello.txt")); err != nil || string(data) != "Hello" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // peer is the JSON-RPC side every test agent shares: it reads the client's messages a line
@@ -17,6 +18,7 @@ type peer struct {
 	sessions int
 	cwd      map[string]string // each session's working directory
 	calls    int               // the requests call sent
+	sending  sync.Mutex        // an agent may send from a timer too
 }
 
 // message is one message from the client, as much of it as the test agents read.
@@ -70,7 +72,11 @@ func (p *peer) next() (*message, bool) {
 }
 
 // send writes one message.
-func (p *peer) send(v any) { _ = p.enc.Encode(v) }
+func (p *peer) send(v any) {
+	p.sending.Lock()
+	defer p.sending.Unlock()
+	_ = p.enc.Encode(v)
+}
 
 // answer answers the request id with result.
 func (p *peer) answer(id json.RawMessage, result any) {

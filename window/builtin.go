@@ -96,7 +96,7 @@ var keyGroups = []struct {
 		{"Enter", LabelKeyDialogEnter},
 		{"Esc", LabelKeyDialogEsc},
 		{"letter", LabelKeyDialogLetter},
-		{"1…9, letter", LabelKeyOptionDigit},
+		{"1…9", LabelKeyOptionDigit},
 		{"typing", LabelKeyChoiceType},
 	}},
 	{LabelKeysInput, []keyRow{

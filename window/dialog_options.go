@@ -1,16 +1,13 @@
 package window
 
-import (
-	"strconv"
-	"unicode"
-	"unicode/utf8"
-)
+import "strconv"
 
 // Option is one answer an options dialog offers.
 type Option struct {
 	// ID is what the dialog's caller gets when the option is chosen.
 	ID string
-	// Text is the option's name, shown after its number; its first letter chooses it too.
+	// Text is the option's name, shown after its number. None of its letters chooses it:
+	// the name may come from someone else (an agent), who must not pick the keys.
 	Text string
 	// Mark is shown on the option's right (what choosing it means), in MarkClass.
 	Mark      string
@@ -30,23 +27,17 @@ type OptionsRequest struct {
 }
 
 // AskOption asks to choose one of req's options. Option N is chosen with the digit N (for
-// the first nine), with the first letter of its text (when no option before it starts
-// with that letter), or with the arrows and Enter, or a click. onResult gets the option's
-// ID and true; Esc and Dismiss (the question went away) give false.
+// the first nine), or with the arrows and Enter, or a click; never with a letter of its
+// text. onResult gets the option's ID and true; Esc and Dismiss (the question went away)
+// give false.
 func (a *App) AskOption(req OptionsRequest, onResult func(optionID string, ok bool)) *Dialog {
 	b := &optionsBody{req: req, list: NewList(), done: onResult}
 	b.list.Class = ClassDialog
 	items := make([]ListItem, len(req.Options))
-	taken := map[rune]bool{}
-	b.letters = make([]rune, len(req.Options))
 	for i, o := range req.Options {
 		key := " "
 		if i < 9 {
 			key = strconv.Itoa(i + 1)
-		}
-		if r, _ := utf8.DecodeRuneInString(o.Text); unicode.IsLetter(r) && !taken[unicode.ToLower(r)] {
-			taken[unicode.ToLower(r)] = true
-			b.letters[i] = unicode.ToLower(r)
 		}
 		items[i] = ListItem{Text: key + "  " + o.Text, Mark: o.Mark, MarkClass: o.MarkClass}
 	}
@@ -58,11 +49,10 @@ func (a *App) AskOption(req OptionsRequest, onResult func(optionID string, ok bo
 }
 
 type optionsBody struct {
-	req     OptionsRequest
-	list    *List
-	letters []rune
-	rows    []string
-	done    func(string, bool)
+	req  OptionsRequest
+	list *List
+	rows []string
+	done func(string, bool)
 }
 
 func (b *optionsBody) take(d *Dialog, i int) {
@@ -111,12 +101,6 @@ func (b *optionsBody) handleEvent(d *Dialog, ev Event) bool {
 			if ev.Rune >= '1' && ev.Rune <= '9' {
 				b.take(d, int(ev.Rune-'1'))
 				return true
-			}
-			for i, letter := range b.letters {
-				if letter != 0 && letter == unicode.ToLower(ev.Rune) {
-					b.take(d, i)
-					return true
-				}
 			}
 			return true
 		}

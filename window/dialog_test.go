@@ -221,15 +221,11 @@ func TestPermissionDialog(t *testing.T) {
 				t.Errorf("key 2: %+v", res)
 			}
 			ask()
-			h.typeText("r")
-			if !res.ok || res.text != "no" {
-				t.Errorf("key r: %+v", res)
+			h.typeText("rAan") // letters of the options' names choose nothing
+			if res.got {
+				t.Errorf("a letter chose an option: %+v", res)
 			}
-			ask()
-			h.typeText("A") // the first option starting with A
-			if !res.ok || res.text != "once" {
-				t.Errorf("key A: %+v", res)
-			}
+			h.press(tcell.KeyEsc)
 			ask()
 			h.press(tcell.KeyDown)
 			h.press(tcell.KeyDown)

@@ -76,7 +76,7 @@ var labelsEN = [labelCount]string{
 	LabelKeyDialogEnter:  "Press the focused button; in a list, take the highlighted entry",
 	LabelKeyDialogEsc:    "Cancel the dialog",
 	LabelKeyDialogLetter: "Press the button whose letter is highlighted (Y/N)",
-	LabelKeyOptionDigit:  "In a question with numbered options, choose option N, or the option starting with that letter",
+	LabelKeyOptionDigit:  "In a question with numbered options, choose option N",
 	LabelKeyChoiceType:   "In a list, typing filters it",
 	LabelKeyInputMove:    "Move the cursor by one character",
 	LabelKeyInputHomeEnd: "Go to the start or the end (also Ctrl-A, Ctrl-E)",

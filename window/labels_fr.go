@@ -76,7 +76,7 @@ var labelsFR = [labelCount]string{
 	LabelKeyDialogEnter:  "Presser le bouton actif ; dans une liste, prendre l'entrée en surbrillance",
 	LabelKeyDialogEsc:    "Annuler le dialogue",
 	LabelKeyDialogLetter: "Presser le bouton dont la lettre est en couleur (O/N)",
-	LabelKeyOptionDigit:  "Dans une question à options numérotées, choisir l'option N, ou celle qui commence par cette lettre",
+	LabelKeyOptionDigit:  "Dans une question à options numérotées, choisir l'option N",
 	LabelKeyChoiceType:   "Dans une liste, taper la filtre",
 	LabelKeyInputMove:    "Déplacer le curseur d'un caractère",
 	LabelKeyInputHomeEnd: "Aller au début ou à la fin (aussi Ctrl-A, Ctrl-E)",

@@ -3,6 +3,7 @@ package window
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // MaxWindows is how many windows can be open at once: one per Alt-digit.
@@ -23,6 +24,9 @@ type Window struct {
 	closed    bool
 	onClose   func()
 	rect      Rect // where the last frame drew it; empty when hidden
+	// focusedAt is when the window last took the keyboard from another one (the App's
+	// clock).
+	focusedAt time.Time
 }
 
 // AddWindow opens a window around w, focuses it and retiles. With MaxWindows open it
@@ -78,9 +82,13 @@ func (a *App) FocusNumber(n int) bool {
 }
 
 func (a *App) setFocus(i int) {
+	before := a.Focused()
 	a.focus = i
 	if w := a.Focused(); w != nil {
 		w.unread = false
+		if w != before {
+			w.focusedAt = a.now()
+		}
 	}
 	a.dirty.Store(true)
 }
@@ -113,6 +121,11 @@ func (w *Window) Focus() {
 		w.app.setFocus(n - 1)
 	}
 }
+
+// FocusedSince returns when the window last took the keyboard from another window (the
+// App's clock): a widget that must not take keys meant for the window before it (a
+// permission request) waits a moment from then.
+func (w *Window) FocusedSince() time.Time { return w.focusedAt }
 
 // Focused reports whether the window has the keyboard.
 func (w *Window) Focused() bool { return !w.closed && w.app.Focused() == w }

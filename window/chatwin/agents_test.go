@@ -170,16 +170,8 @@ func (s *testSession) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sd
 			return "", ctx.Err()
 		}
 	case text == "perm":
-		// session/cancel cancels the pending request, as the ACP client does.
-		pctx, stop := context.WithCancel(ctx)
+		pctx, stop := untilCancel(ctx, cancel)
 		defer stop()
-		go func() {
-			select {
-			case <-cancel:
-				stop()
-			case <-pctx.Done():
-			}
-		}()
 		resp := s.h.RequestPermission(pctx, sdk.RequestPermissionRequest{
 			SessionId: sdk.SessionId(s.ID()),
 			ToolCall:  sdk.ToolCallUpdate{ToolCallId: "t1", Title: sdk.Ptr("Write notes.txt")},
@@ -194,6 +186,8 @@ func (s *testSession) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sd
 		default:
 			reply("permission cancelled")
 		}
+	case strings.HasPrefix(text, "ask "):
+		reply(s.askMany(ctx, cancel, strings.TrimPrefix(text, "ask ")))
 	case text == "/stream":
 		// The benchmarks stream into the turn themselves, through the session's handler.
 		select {

@@ -20,7 +20,9 @@
 //	w.SetWindow(win)
 //	win.OnClose(func() { …; w.Closed() })
 //
-// and the service's permission requests reach the screen through Permissions.
+// and the service's permission requests reach the screen through Permissions: each waits on
+// the App's board (Requests) until the window of its conversation shows it, above the input,
+// and a key typed in that window, in front, answers it (permkeys.go says which, and when).
 //
 // Nothing here waits on I/O on the screen's goroutine: the calls to the service that may
 // read the store or write to an agent run on a goroutine of the window's own, in order, and

@@ -61,8 +61,14 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 	if W <= 0 || H <= 0 {
 		return
 	}
-	if w.win != nil && w.win.Attention() && w.win.Focused() {
-		w.win.SetAttention(false)
+	req, waiting := w.request(focused)
+	if w.win != nil {
+		switch {
+		case req != nil && !w.win.Attention():
+			w.win.SetAttention(true) // a request came before the window opened
+		case req == nil && w.win.Attention() && w.win.Focused():
+			w.win.SetAttention(false)
+		}
 	}
 	rows := w.input.layout(inputWidth(W))
 	inRows := min(len(rows), max(1, min(maxInputRows, H/3)))
@@ -73,10 +79,19 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 	convH := max(ruleY, 0)
 	queued := w.queuedLines()
 	q := min(len(queued), max(convH-1, 0))
-	w.convH = convH - q
+	var panel []panelLine
+	if req != nil && convH-q >= 2 { // a window too small shows only its "!" mark
+		panel = w.requestLines(req, waiting, max(min(convH-q-1, max(convH*2/3, 8)), 1))
+		w.wakeWhenArmed()
+	}
+	w.perm.drawn = len(panel) > 0
+	w.convH = max(convH-q-len(panel), 0)
 	w.drawConversation(r.Sub(0, 0, W, w.convH))
+	if len(panel) > 0 {
+		drawRequest(r.Sub(0, w.convH, W, len(panel)), panel)
+	}
 	for i := 0; i < q; i++ {
-		r.Line(w.convH+i, queued[i], window.ClassComment)
+		r.Line(w.convH+len(panel)+i, queued[i], window.ClassComment)
 	}
 	w.listRect = rect{}
 	if w.focus == areaInput && w.list.visible() {

@@ -15,6 +15,7 @@ func (w *Widget) HandleEvent(ev window.Event) bool {
 	}
 	switch ev := ev.(type) {
 	case window.Paste:
+		w.perm.lastKey = w.app.Now() // typing, even pasted, is not an answer
 		w.focus = areaInput
 		w.input.insert(ev.Text)
 		w.complete()
@@ -30,6 +31,9 @@ func (w *Widget) HandleEvent(ev window.Event) bool {
 // handleKey handles a key. The open completion list takes its keys first; then come the keys of
 // the whole window (send, copy, Esc, Ctrl-W, Tab), then the area's own.
 func (w *Widget) handleKey(k window.Key) bool {
+	if w.requestKey(k) {
+		return true
+	}
 	if w.focus == areaInput && w.list.visible() && w.listKey(k) {
 		return true
 	}

@@ -71,6 +71,12 @@ func (w *Widget) Hints() []window.Hint {
 		hs = append(hs, window.Hint{Text: u})
 	}
 	key := func(k window.Key) *window.Key { return &k }
+	if other := w.requestElsewhere(); other != "" {
+		hs = append(hs, window.Hint{Text: other})
+	}
+	if r, _ := w.request(w.win == nil || w.win.Focused()); r != nil && w.mayAnswer() {
+		hs = append(hs, window.Hint{Keys: "1…" + strconv.Itoa(min(len(r.Req.Options), maxNumbered)), Text: catalogue.Text(lang, tHintAnswer)})
+	}
 	switch {
 	case len(w.stuckAgents()) > 0:
 		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintStopAgent), Key: key(window.Named(window.KeyEsc, 0))})
@@ -96,6 +102,21 @@ func (w *Widget) Hints() []window.Hint {
 			window.Hint{Keys: "Tab", Text: catalogue.Text(lang, tHintToInput), Key: key(window.Named(window.KeyTab, 0))})
 	}
 	return append(hs, window.Hint{Keys: "Ctrl-W", Label: window.LabelHintClose, Key: key(window.Ctrl('w'))})
+}
+
+// requestElsewhere says, while another window's conversation waits for a permission
+// answer, who asks and how to get there ("! bob asks permission — Alt-2"); "" when none
+// does. The status bar keeps saying it after its first message has gone.
+func (w *Widget) requestElsewhere() string {
+	for _, p := range w.opts.Requests.Pending() {
+		if p.Head.Key == w.key {
+			continue
+		}
+		if win := p.Head.window(); win != nil && win.Number() > 0 {
+			return "! " + catalogue.Text(w.app.Language(), tRequestElsewhere, p.Head.Who, win.Number())
+		}
+	}
+	return ""
 }
 
 // usageText is the agent's last usage_update as the status bar shows it: "12.3k of 200k

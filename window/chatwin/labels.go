@@ -52,9 +52,20 @@ const (
 	tStatusNothingIgnored
 	tStatusAuth
 
-	// The permission dialog.
-	tPermissionTitle
-	tPermissionAsks
+	// The permission request, in its window.
+	tRequestAsks
+	tRequestMore
+	tRequestMoreOptions
+	tRequestConfirm
+	tRequestKeys
+	tRequestRejectAll
+	tRequestEsc
+	tRequestLeaveInput
+	tRejectedAll
+	tRequestNotInFront
+	tRequestSoon
+	tRequestElsewhere
+	tHintAnswer
 	tKindAllowOnce
 	tKindAllowAlways
 	tKindRejectOnce

@@ -10,21 +10,30 @@ import (
 
 // PermissionOptions say how the permission requests of one conversation are shown.
 type PermissionOptions struct {
-	// Title returns the name the dialog gives the agent that asks (its title); nil, or "",
+	// Key is the conversation's: the window with this key shows its requests.
+	Key chat.Key
+	// Title returns the name the request gives the agent that asks (its title); nil, or "",
 	// shows its name.
 	Title func(agent string) string
-	// Window returns the conversation's window, nil when none is open. When it is not in
-	// front, it is marked as waiting for the user and the bell rings while the question is
-	// asked. Both functions are called on the screen's goroutine.
+	// Window returns the conversation's window, nil when none is open. While a request
+	// waits it is marked (the "!" on its frame and in the window list), and the bell rings
+	// when the first one comes and it is not in front. Called on the screen's goroutine.
 	Window func() *window.Window
+	// Requests is where the request waits for its answer, and where the conversation's
+	// window finds it (Options.Requests); nil is the App's (RequestsOf).
+	Requests *Requests
 }
 
 // Permissions returns what answers the permission requests of one conversation's agents:
-// the screen's modal dialog, with the agent's own options. Give it to the service
-// (chat.ServiceOptions.Permissions returns one per conversation). Ask may be called from
-// any goroutine; it waits for the user's answer, and when its context ends first (the turn
-// was cancelled, the agent went away) the dialog goes away with it.
+// the request waits on the board, its window shows it, and only a key typed in that window
+// answers it. Give it to the service (chat.ServiceOptions.Permissions returns one per
+// conversation). Ask may be called from any goroutine; it waits for the user's answer, and
+// when its context ends first (the turn was cancelled, the agent went away) the request
+// goes away with it.
 func Permissions(app *window.App, o PermissionOptions) chat.Permissions {
+	if o.Requests == nil {
+		o.Requests = RequestsOf(app)
+	}
 	return &asker{app: app, o: o}
 }
 
@@ -38,51 +47,28 @@ type answer struct {
 	ok bool
 }
 
-// Ask shows the request and waits for the answer.
+// Ask puts the request on the board and waits for the answer.
 func (p *asker) Ask(ctx context.Context, agent string, req chat.PermissionRequest) (string, bool) {
-	answers := make(chan answer, 1)
-	var d *window.Dialog   // on the screen's goroutine only
-	var win *window.Window // the window marked, on the screen's goroutine only
+	who := agent
+	if p.o.Title != nil {
+		if t := p.o.Title(agent); t != "" {
+			who = t
+		}
+	}
+	r := &Request{Key: p.o.Key, Agent: agent, Who: who, Req: req, win: p.o.Window, answers: make(chan answer, 1)}
+	b := p.o.Requests
 	p.app.Post(func() {
 		if ctx.Err() != nil {
-			answers <- answer{}
+			r.done = true // never shown: the answer Ask posts on ctx.Done finds it done
 			return
 		}
-		title := agent
-		if p.o.Title != nil {
-			if t := p.o.Title(agent); t != "" {
-				title = t
-			}
-		}
-		lang := p.app.Language()
-		wr := window.OptionsRequest{Title: catalogue.Text(lang, tPermissionTitle), Heading: catalogue.Text(lang, tPermissionAsks, title), Detail: req.Title}
-		for _, o := range req.Options {
-			kind, class := kindText(lang, o.Kind)
-			wr.Options = append(wr.Options, window.Option{ID: o.ID, Text: o.Name, Mark: kind, MarkClass: class})
-		}
-		if p.o.Window != nil {
-			if w := p.o.Window(); w != nil && !w.Focused() {
-				win = w
-				w.SetAttention(true)
-				p.app.Bell()
-			}
-		}
-		d = p.app.AskOption(wr, func(id string, ok bool) {
-			if win != nil {
-				win.SetAttention(false)
-			}
-			answers <- answer{id, ok}
-		})
+		b.add(r)
 	})
 	select {
-	case a := <-answers:
+	case a := <-r.answers:
 		return a.id, a.ok
 	case <-ctx.Done():
-		p.app.Post(func() {
-			if d != nil {
-				d.Dismiss()
-			}
-		})
+		p.app.Post(func() { b.answer(r, "", false) })
 		return "", false
 	}
 }

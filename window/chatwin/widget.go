@@ -39,6 +39,10 @@ type Options struct {
 	// StopAgent stops an agent that ignored session/cancel (Esc again, once StuckAfter has
 	// passed); nil: Esc again only abandons the turn. It must not block.
 	StopAgent func(agent string)
+	// Requests is the board of the permission requests, shared with the conversations'
+	// Permissions: the window shows its conversation's and answers them. Nil is the App's
+	// (RequestsOf).
+	Requests *Requests
 }
 
 // area is where the keyboard goes inside the window.
@@ -91,6 +95,9 @@ type Widget struct {
 
 	pending atomic.Bool // a check is posted and has not run yet
 
+	// perm is the permission request the window shows (permkeys.go).
+	perm permView
+
 	// channel is set in a channel's window (NewChannel, channel.go).
 	channel *channelMode
 }
@@ -116,6 +123,9 @@ func (r rect) contains(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r
 func New(app *window.App, svc Service, key chat.Key, agent AgentInfo, opts Options) *Widget {
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
+	}
+	if opts.Requests == nil {
+		opts.Requests = RequestsOf(app)
 	}
 	w := &Widget{app: app, svc: svc, key: key, agent: agent, opts: opts, calls: newCalls(app, key), input: newEditor()}
 	w.cur.atEnd = true

@@ -26,6 +26,7 @@ type world struct {
 	ended chan chat.TurnResult
 	state runtime.State
 	walks chan int // the number of files of each finished walk
+	reqs  *Requests
 }
 
 type worldOption func(*worldConfig)
@@ -67,7 +68,8 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 		writeFile(t, a.dir, p, content)
 	}
 	wd := &world{harness: h, agent: a, ended: make(chan chat.TurnResult, 100), walks: make(chan int, 100), state: runtime.Ready,
-		hl: convo.NewHighlighter(convo.HighlighterOptions{Go: func(_ string, fn func()) { h.app.Go(fn) }})}
+		hl:   convo.NewHighlighter(convo.HighlighterOptions{Go: func(_ string, fn func()) { h.app.Go(fn) }}),
+		reqs: NewRequests(h.app)}
 	wd.svc = chat.NewService(chat.ServiceOptions{
 		Agents:   a,
 		History:  cfg.history,
@@ -75,8 +77,10 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 		Lang:     cfg.lang,
 		Permissions: func(k chat.Key) chat.Permissions {
 			return Permissions(h.app, PermissionOptions{
-				Title:  func(string) string { return "Alice" },
-				Window: func() *window.Window { return wd.win },
+				Key:      k,
+				Title:    func(string) string { return "Alice" },
+				Window:   func() *window.Window { return wd.win },
+				Requests: wd.reqs,
 			})
 		},
 		TurnEnded: func(_ chat.Key, r chat.TurnResult) { wd.ended <- r },
@@ -96,7 +100,7 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 		}
 	}
 	h.do(func() {
-		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{Highlighter: wd.hl})
+		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{Highlighter: wd.hl, Requests: wd.reqs})
 		win, err := h.app.AddWindow("Alice", wd.w)
 		if err != nil {
 			t.Fatal(err)
