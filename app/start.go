@@ -81,7 +81,11 @@ func openApplication(o appOptions) (*application, error) {
 	ap.work = jobs.New(jobs.Options{Name: "application work", Go: ap.app.GoNamed})
 	ap.highlighter = convo.NewHighlighter(convo.HighlighterOptions{Go: ap.app.GoNamed})
 	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
-	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, ClientVersion: o.version, Go: ap.app.GoNamed}, ap.st); err != nil {
+	// One trace for every connection the stack makes: each agent window's, each channel
+	// member's.
+	trace := ap.openTrace()
+	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed}, ap.st); err != nil {
+		ap.closeTrace()
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)
 		ap.log.Close()
