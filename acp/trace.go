@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/guard"
@@ -130,7 +131,9 @@ func OpenTrace(path string) *Trace {
 // OpenTraceWith opens (creating or appending to) the trace file at path with o's queue.
 // The error says why the file cannot be written.
 func OpenTraceWith(path string, o TraceOptions) (*Trace, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// O_NONBLOCK: a named pipe nobody reads is refused at once (ENXIO) rather than
+	// holding the start; on a regular file it does nothing.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("opening the trace file: %w", err)
 	}

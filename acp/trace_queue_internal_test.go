@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -405,12 +406,24 @@ func TestTraceCloseNeverHangsOnAStuckFile(t *testing.T) {
 	tr.sent("a", []byte("after close")) // no effect, and no wait
 }
 
+// A path that cannot be written is refused at once, with why: a missing folder, a
+// directory, and a named pipe nobody reads (which a plain open would wait on forever).
 func TestOpenTraceWithSaysWhy(t *testing.T) {
 	dir := t.TempDir()
-	for _, path := range []string{filepath.Join(dir, "missing", "t.log"), dir} {
-		tr, err := OpenTraceWith(path, TraceOptions{})
-		if tr != nil || err == nil {
-			t.Errorf("OpenTraceWith(%s) = %v, %v", path, tr, err)
-		}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join(dir, "missing", "t.log"), dir, fifo} {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			tr, err := OpenTraceWith(path, TraceOptions{})
+			if tr != nil || err == nil {
+				t.Errorf("OpenTraceWith(%s) = %v, %v", path, tr, err)
+				tr.Close()
+			}
+		}()
+		wait(t, done, "opening "+filepath.Base(path))
 	}
 }
