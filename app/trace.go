@@ -52,13 +52,14 @@ func (ap *application) openTrace() *acp.Trace {
 	if path == "" {
 		return nil
 	}
-	shown := safetext.Line(path)
+	// The callbacks run on the trace's goroutine: they read no state of the screen's.
+	shown, lang := safetext.Line(path), ap.lang
 	tr, err := acp.OpenTraceWith(path, acp.TraceOptions{
 		Dropped: func(n int64) {
-			ap.log.Printf("%s", traceCatalogue.Text(ap.lang, tmsgDropped, n, shown))
+			ap.log.Printf("%s", traceCatalogue.Text(lang, tmsgDropped, n, shown))
 		},
 		Failed: func(err error) {
-			text := traceCatalogue.Text(ap.lang, tmsgStopped, shown, fileProblem(ap.lang, err))
+			text := traceCatalogue.Text(lang, tmsgStopped, shown, fileProblem(lang, err))
 			ap.log.Printf("%s", text)
 			ap.app.Post(func() { ap.app.Flash(text) })
 		},
