@@ -294,7 +294,7 @@ func (t *Trace) Flush() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	target := t.queued
-	t.waitLocked(func() bool { return t.written >= target })
+	t.waitLocked(func() bool { return t.written >= target || t.failed.Load() })
 }
 
 // Close writes the lines waiting, closes the file and stops the writer; later messages
@@ -314,24 +314,25 @@ func (t *Trace) Close() error {
 		default:
 		}
 	}
-	if !t.waitLocked(func() bool { return t.isDone() }) {
+	if !t.waitLocked(func() bool { return false }) {
 		return errors.New("closing the trace file: it did not take the last lines within " + t.closeWait.String())
 	}
 	return t.err
 }
 
-// waitLocked waits, with mu held, until ok, the trace fails or its writer ends, for
-// traceCloseWait at most; it reports whether it did not time out.
+// waitLocked waits, with mu held, until ok or the writer has ended, for closeWait at
+// most; it reports whether it did not time out.
 func (t *Trace) waitLocked(ok func() bool) bool {
+	late := false // set under mu when closeWait has passed
 	timer := time.AfterFunc(t.closeWait, func() {
 		t.mu.Lock()
+		late = true
 		t.changed.Broadcast()
 		t.mu.Unlock()
 	})
 	defer timer.Stop()
-	deadline := time.Now().Add(t.closeWait)
-	for !ok() && !t.failed.Load() && !t.isDone() {
-		if !time.Now().Before(deadline) {
+	for !ok() && !t.isDone() {
+		if late {
 			return false
 		}
 		t.changed.Wait()

@@ -60,6 +60,12 @@ func (g *gateWriter) Close() error {
 	return nil
 }
 
+func (g *gateWriter) isClosed() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.closed
+}
+
 func (g *gateWriter) text() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -154,7 +160,7 @@ func TestTraceFullQueueDropsAndCounts(t *testing.T) {
 	if n := tr.Dropped(); n != 5 {
 		t.Errorf("Dropped() = %d after the marker, want 5", n)
 	}
-	if !g.closed {
+	if !g.isClosed() {
 		t.Error("Close did not close the file")
 	}
 }
@@ -378,8 +384,8 @@ func TestTraceWriteErrorStopsIt(t *testing.T) {
 	if err := tr.Close(); err != g.err {
 		t.Errorf("Close() = %v, want the write error", err)
 	}
-	if len(failed) != 0 || !g.closed {
-		t.Errorf("Failed told again, or the file not closed (%v)", g.closed)
+	if len(failed) != 0 || !g.isClosed() {
+		t.Errorf("Failed told again, or the file not closed (%v)", g.isClosed())
 	}
 }
 
