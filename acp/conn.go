@@ -195,7 +195,6 @@ func (c *Conn) finish(err error) {
 				p.ch <- callResult{err: fmt.Errorf("waiting for the answer to %s: %w", p.method, err)}
 			}
 		}
-		c.trace.Flush()
 	})
 }
 

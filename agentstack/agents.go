@@ -25,7 +25,8 @@ import (
 
 // Options say how Sidekicks starts and talks to its agents.
 type Options struct {
-	// Trace receives every ACP message (nil: none).
+	// Trace receives every ACP message of every connection the supervisor makes (nil:
+	// none): the application gives one for all its agents, ask one for its agent.
 	Trace *acp.Trace
 	// InitTimeout bounds the agent's answer to initialize (acp.DefaultInitTimeout when 0).
 	InitTimeout time.Duration

@@ -93,6 +93,8 @@ type application struct {
 	restoring bool
 	// panel is the Agents panel and the configuration edited from the screen (panel.go).
 	panel panelState
+	// trace is the ACP trace of every agent's connection (trace.go).
+	trace traceState
 }
 
 // run shows the screen until the user quits, then stops everything. It returns the exit
@@ -132,6 +134,7 @@ func (ap *application) run() (code int, next string) {
 		ap.shutdownAgents(nil)
 	}
 	ap.work.Close()
+	ap.closeTrace()
 	if err := ap.st.Close(); err != nil {
 		ap.log.Printf("%v", err)
 	}
@@ -144,10 +147,14 @@ func (ap *application) run() (code int, next string) {
 // of the configuration if it has any.
 func (ap *application) start() {
 	ap.openStartWindows(ap.startRefs, ap.startSave)
+	notice := ""
 	if ap.startLoad.diags.HasErrors() {
 		ap.showErrors(ap.errorsIntro(ap.startLoad, msgErrorsIntro, ap.cfg.Path), ap.startLoad)
 	} else if p := ap.startLoad.pending; p.Path != "" {
-		ap.app.Flash(config.NotAllowedText(ap.lang, len(p.Agents)))
+		notice = config.NotAllowedText(ap.lang, len(p.Agents))
+	}
+	if notice = ap.withTraceProblem(notice); notice != "" {
+		ap.app.Flash(notice)
 	}
 }
 

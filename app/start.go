@@ -83,7 +83,12 @@ func openApplication(o appOptions) (*application, error) {
 	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
 	// No agent writes Sidekicks' own files through the client.
 	own := agentstack.OwnFiles(ap.path, o.dir)
-	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, ClientVersion: o.version, Go: ap.app.GoNamed, OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog)}, ap.st); err != nil {
+	// One trace for every connection the stack makes: each agent window's, each channel
+	// member's.
+	trace := ap.openTrace()
+	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
+		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog)}, ap.st); err != nil {
+		ap.closeTrace()
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)
 		ap.log.Close()
