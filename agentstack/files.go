@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -86,7 +88,7 @@ func (f *workspaceFiles) URI(p string) string {
 // OwnFiles returns Sidekicks' own files for the configuration file at configPath and
 // Sidekicks running in dir: that configuration, preferences.json, dir's project agents
 // file, the configuration's history database (with its -wal, -shm, -journal and .lock), the logs
-// folder and the approvals of project agents files. No agent writes them through the
+// folder, the approvals of project agents files and the trace file SIDEKICKS_ACP_TRACE names. No agent writes them through the
 // client, and the Files window shows them locked. A path that cannot be found (no home
 // folder) is left out.
 func OwnFiles(configPath, dir string) runtime.OwnFiles {
@@ -114,5 +116,17 @@ func OwnFiles(configPath, dir string) runtime.OwnFiles {
 	add(logs, err, runtime.OwnLogs, true)
 	trust, err := config.TrustFile()
 	add(trust, err, runtime.OwnApprovals, false)
+	return WithTrace(own, os.Getenv(acp.TraceEnv))
+}
+
+// WithTrace adds the ACP trace file at path (SIDEKICKS_ACP_TRACE, ask's --trace; "" for
+// none) to own: an agent that rewrote it would falsify what the user reads to debug it.
+func WithTrace(own runtime.OwnFiles, path string) runtime.OwnFiles {
+	if path == "" {
+		return own
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		own = append(own, runtime.OwnFile{Path: abs, Kind: runtime.OwnTrace})
+	}
 	return own
 }

@@ -101,7 +101,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	}
 	defer trace.Close()
 
-	r, forced := askTurn(cfg, name, prompt, askTurnOptions{lang: lang, yes: *yes, trace: trace, env: env, stdout: stdout, stderr: stderr})
+	r, forced := askTurn(cfg, name, prompt, askTurnOptions{lang: lang, yes: *yes, trace: trace, tracePath: *tracePath, env: env, stdout: stdout, stderr: stderr})
 	code, msg := askOutcome(r, forced, lang)
 	tracing := ""
 	if trace != nil {
@@ -153,12 +153,15 @@ func askConfig(flagValue string, stderr io.Writer) (*config.Config, i18n.Lang, i
 
 // askTurnOptions are what one turn of ask needs besides the configuration.
 type askTurnOptions struct {
-	lang   i18n.Lang
-	yes    bool
-	trace  *acp.Trace
-	env    askEnv
-	stdout io.Writer
-	stderr io.Writer
+	lang  i18n.Lang
+	yes   bool
+	trace *acp.Trace
+	// tracePath is --trace's file, which no agent may write (as the one the environment
+	// names).
+	tracePath string
+	env       askEnv
+	stdout    io.Writer
+	stderr    io.Writer
 }
 
 // askTurn starts the agent through the supervisor and runs one turn through the
@@ -172,7 +175,7 @@ func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.Tu
 	wd, _ := os.Getwd()
 	sup := agentstack.NewSupervisor(cfg, agentstack.Options{
 		// --yes allows writes, never to Sidekicks' own files.
-		OwnFiles: agentstack.OwnFiles(cfg.Path, wd),
+		OwnFiles: agentstack.WithTrace(agentstack.OwnFiles(cfg.Path, wd), o.tracePath),
 		OwnFileRefused: func(agent, path string, kind runtime.OwnKind) {
 			out.note(askCatalogue.Text(o.lang, askWriteOwnFile, agent, path, kind.Reason(o.lang)))
 		},

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
@@ -77,5 +78,33 @@ func TestAskYesRefusesOwnFilesThroughLinks(t *testing.T) {
 	}
 	if got := l.Read("skills/web/SKILL.md"); got != testagents.OwnFilesContent {
 		t.Errorf("skills/web/SKILL.md holds %q; stdout:\n%s", got, out)
+	}
+}
+
+// The trace file, whether --trace or SIDEKICKS_ACP_TRACE names it: an agent that rewrote it
+// would falsify what the user reads to debug it.
+func TestAskYesNeverWritesTheTrace(t *testing.T) {
+	l := testagents.NewOwnLayout(t)
+	cfg := l.WriteConfig(t, testagents.DemoEntry(t, "demo", l.Dir, filepath.Join(t.TempDir(), "state"), ""))
+	for _, viaEnv := range []bool{false, true} {
+		name := "flag.trace"
+		args := []string{"--config", cfg, "--yes", "--trace", name}
+		if viaEnv {
+			name = "env.trace"
+			t.Setenv(acp.TraceEnv, filepath.Join(l.Dir, name))
+			args = []string{"--config", cfg, "--yes"}
+		}
+		code, _, errOut := askCmd(t, append(args, "demo", "/write", name, "nothing happened")...)
+		if want := "[write] demo may not write " + filepath.Join(l.Dir, name) + ": it is one of Sidekicks' own files (the ACP trace file)"; code != 0 || !strings.Contains(errOut, want) {
+			t.Errorf("/write %s: exit %d, stderr lacks %q:\n%s", name, code, want, errOut)
+		}
+		// Every line is still the trace's: TIMESTAMP demo -> or <-.
+		got := l.Read(name)
+		for line := range strings.SplitSeq(strings.TrimSuffix(got, "\n"), "\n") {
+			if f := strings.SplitN(line, " ", 4); len(f) < 4 || f[1] != "demo" || (f[2] != "->" && f[2] != "<-") {
+				t.Errorf("%s holds a line that is not the trace's: %.200q", name, line)
+				break
+			}
+		}
 	}
 }

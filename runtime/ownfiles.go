@@ -28,6 +28,8 @@ const (
 	OwnLogs
 	// OwnApprovals is the trust store, the approvals of project agents files.
 	OwnApprovals
+	// OwnTrace is the ACP trace file (SIDEKICKS_ACP_TRACE, ask's --trace).
+	OwnTrace
 	ownKindCount // not a kind: the number of keys
 )
 
@@ -39,6 +41,7 @@ var ownReasonsEN = [ownKindCount]string{
 	OwnHistory:       "the history database",
 	OwnLogs:          "the logs folder",
 	OwnApprovals:     "the approvals of project agents files",
+	OwnTrace:         "the ACP trace file",
 }
 
 var ownReasonsFR = [ownKindCount]string{
@@ -49,6 +52,7 @@ var ownReasonsFR = [ownKindCount]string{
 	OwnHistory:       "la base de l'historique",
 	OwnLogs:          "le dossier des journaux",
 	OwnApprovals:     "les autorisations des fichiers d'agents de projet",
+	OwnTrace:         "le fichier de trace ACP",
 }
 
 // ownReasons holds, for each kind, what the file is, in every language.
