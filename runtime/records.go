@@ -78,9 +78,9 @@ var record struct {
 	dir   string // "" until RecordProcesses
 	logf  func(string, ...any)
 	f     *os.File
-	path  string // f's path
+	path  string                     // f's path
 	procs map[string]recordedProcess // by tag
-	err   bool // a failure was already logged
+	err   bool                       // a failure was already logged
 }
 
 // RecordProcesses makes every agent process started from now on recorded in dir (the
