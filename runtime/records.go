@@ -84,7 +84,7 @@ var record struct {
 }
 
 // RecordProcesses makes every agent process started from now on recorded in dir (the
-// processes folder of the state folder), so that a Sidekicks started after this one was
+// processes folder of the state folder, which must exist), so that a Sidekicks started after this one was
 // killed stops what it left (StopLeftovers). logf receives the failures to write the record
 // (nil: none). A later call changes the folder for the next processes.
 func RecordProcesses(dir string, logf func(string, ...any)) {
@@ -153,9 +153,6 @@ func writeRecord() {
 func openRecord() error {
 	if record.f != nil {
 		return nil
-	}
-	if err := os.MkdirAll(record.dir, 0o700); err != nil {
-		return err
 	}
 	tmp := filepath.Join(record.dir, ".new-"+instanceToken())
 	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)
@@ -299,6 +296,10 @@ func TrackProcesses(logf func(string, ...any)) {
 		return
 	}
 	dir := filepath.Join(state, ProcessesDirName)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		logf("not recording the agents' processes: %v", err)
+		return
+	}
 	for _, l := range StopLeftovers(dir, leftoverGrace) {
 		if l.Agent != "" {
 			logf("stopped process %d of agent %q, left running by a Sidekicks that ended without stopping it", l.Pid, l.Agent)
