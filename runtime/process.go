@@ -91,6 +91,8 @@ type Process struct {
 	cmd    *exec.Cmd
 	tag    string      // its ProcessTagEnv, which what it starts inherits
 	reaped atomic.Bool // its id may name another process from then on
+	treeMu sync.Mutex
+	tree   map[int]procInfo // every process of its tree signalAll has found
 	grace  StopGrace
 	stdout *pipeEnd
 	stderr *pipeEnd
@@ -243,7 +245,8 @@ func (p *Process) Stop() ExitStatus {
 // wherever it went: its descendants (while it is not reaped: afterwards its id may name
 // another process) and whatever carries its tag. All are found before any is signalled,
 // so that a child is not lost when its parent's death hands it to another; each stop step
-// looks again.
+// looks again, and signals again what the earlier ones found (a child without the tag
+// that outlived its parent's SIGTERM gets the SIGKILL).
 func (p *Process) signalAll(sig syscall.Signal) {
 	root := p.Pid
 	if p.reaped.Load() {
@@ -253,12 +256,22 @@ func (p *Process) signalAll(sig syscall.Signal) {
 	if root != 0 && p.reaped.Load() {
 		related = relatedProcesses(0, p.tag) // reaped meanwhile: the walk may be another's
 	}
-	if !p.reaped.Load() {
-		_ = p.cmd.Process.Signal(sig) // through a pidfd: never another process
+	if pgid, err := syscall.Getpgid(p.Pid); err == nil && pgid != p.Pid && !p.reaped.Load() {
+		// It left its own group: the group's signal would miss it. Through a pidfd,
+		// never another process.
+		_ = p.cmd.Process.Signal(sig)
 	}
 	_ = syscall.Kill(-p.Pid, sig)
+	p.treeMu.Lock()
+	defer p.treeMu.Unlock()
+	if p.tree == nil {
+		p.tree = map[int]procInfo{}
+	}
 	for _, r := range related {
-		signalProcess(r, sig)
+		p.tree[r.pid] = r
+	}
+	for _, r := range p.tree {
+		signalProcess(r, sig) // never one that reused the id: its start time differs
 	}
 }
 

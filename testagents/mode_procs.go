@@ -21,8 +21,9 @@ import (
 //   - SetsidMode starts `sleep 1000` in a session of its own (setsid), which inherits its
 //     environment; it answers a prompt with "forked" and ends the turn, unless the prompt
 //     is "hold"; it leaves when its stdin closes, its child still running.
-//   - SetsidBareMode starts the same child with an empty environment, and stays when its
-//     stdin closes (SIGTERM ends it): only its process tree tells the child is its own.
+//   - SetsidBareMode starts the same child with an empty environment and SIGTERM ignored,
+//     and stays when its stdin closes (SIGTERM ends it): only its process tree, while it
+//     lives, tells the child is its own, and only SIGKILL ends the child.
 const (
 	ClingyMode     = "clingy"
 	SetsidMode     = "setsid"
@@ -47,10 +48,17 @@ func serveProcs(mode string, in io.Reader, out, stderr io.Writer) int {
 	pids := []string{strconv.Itoa(os.Getpid())}
 	if mode != ClingyMode {
 		child := exec.Command("sleep", "1000")
-		child.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 		if mode == SetsidBareMode {
+			sleep, err := exec.LookPath("sleep")
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", mode, err)
+				return 1
+			}
+			// An ignored signal stays ignored across exec.
+			child = exec.Command("/bin/sh", "-c", `trap "" TERM; exec "$0" 1000`, sleep)
 			child.Env = []string{}
 		}
+		child.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 		if err := child.Start(); err != nil {
 			fmt.Fprintf(stderr, "%s: starting the child: %v\n", mode, err)
 			return 1
