@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -24,7 +25,8 @@ type Options struct {
 // Run runs the application on the terminal until the user quits, and returns the exit
 // status: 0 once the user has quit, 1 when the application cannot start or stopped on an
 // internal error (the message is on Stderr, the details in Sidekicks' log). SIGTERM,
-// SIGHUP and SIGINT quit the way Alt-X does.
+// SIGHUP and SIGINT quit the way Alt-X does, and the status is then 128 + the signal's
+// number (143, 129, 130), as a shell reports a command a signal ended.
 func Run(o Options) int {
 	return runApplication(appOptions{
 		configFlag:       o.ConfigFlag,
@@ -50,13 +52,17 @@ func runApplication(o appOptions, signals bool) int {
 			fmt.Fprintf(o.stderr, "sidekicks: %v\n", err)
 			return 1
 		}
-		var stop func()
+		var stop func() int
 		if signals {
 			stop = ap.quitOnSignals()
 		}
 		code, next := ap.run()
 		if stop != nil {
-			stop()
+			// A quit a signal asked for ends the program, whatever was opened meanwhile;
+			// an internal error keeps its own status.
+			if bySignal := stop(); bySignal != 0 && code == 0 {
+				return bySignal
+			}
 		}
 		if code != 0 || next == "" {
 			return code
@@ -66,21 +72,27 @@ func runApplication(o appOptions, signals bool) int {
 }
 
 // quitOnSignals makes a termination signal quit like Alt-X: the windows are saved and the
-// agents stopped. It returns the function that stops listening.
-func (ap *application) quitOnSignals() func() {
+// agents stopped. It returns the function that stops listening, which returns the exit
+// status the signal calls for: 128 + its number, or 0 when none came.
+func (ap *application) quitOnSignals() func() int {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
 	done := make(chan struct{})
+	var status atomic.Int32
 	go func() {
 		select {
 		case s := <-c:
 			ap.log.Printf("received %v", s)
+			if n, ok := s.(syscall.Signal); ok {
+				status.Store(128 + int32(n))
+			}
 			ap.app.Post(ap.quit)
 		case <-done:
 		}
 	}()
-	return func() {
+	return func() int {
 		signal.Stop(c)
 		close(done)
+		return int(status.Load())
 	}
 }

@@ -52,6 +52,8 @@ func openApplication(o appOptions) (*application, error) {
 		ap.log.Printf("created the default configuration %s", path)
 	}
 	ap.log.Printf("starting on %s (pid %d)", path, os.Getpid())
+	// Before any agent starts: what a killed Sidekicks left is stopped first.
+	runtime.TrackProcesses(ap.log.Printf)
 	ap.cfg = l.usable
 	if ap.cfg == nil {
 		ap.cfg = emptyConfig(path, l.lang)

@@ -173,6 +173,7 @@ func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.Tu
 	out := newAskOutput(o.stdout, o.stderr)
 	perm := &askPermissions{yes: o.yes, out: out, lang: o.lang}
 	wd, _ := os.Getwd()
+	runtime.TrackProcesses(nil) // what a killed Sidekicks left is stopped first
 	sup := agentstack.NewSupervisor(cfg, agentstack.Options{
 		// --yes allows writes, never to Sidekicks' own files.
 		OwnFiles: agentstack.WithTrace(agentstack.OwnFiles(cfg.Path, wd), o.tracePath),

@@ -89,6 +89,10 @@ type Process struct {
 	Pid    int
 
 	cmd    *exec.Cmd
+	tag    string      // its ProcessTagEnv, which what it starts inherits
+	reaped atomic.Bool // its id may name another process from then on
+	treeMu sync.Mutex
+	tree   map[int]procInfo // every process of its tree signalAll has found
 	grace  StopGrace
 	stdout *pipeEnd
 	stderr *pipeEnd
@@ -102,7 +106,9 @@ type Process struct {
 }
 
 // StartProcess starts a program in its own process group, with its stdin and stdout as
-// pipes and its stderr drained into the log.
+// pipes and its stderr drained into the log. Its environment holds ProcessTagEnv, a tag of
+// its own that what it starts inherits; on Linux it dies with Sidekicks (startCmd), and it
+// is recorded for the next Sidekicks when RecordProcesses was called.
 func StartProcess(o ProcessOptions) (*Process, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -124,16 +130,17 @@ func StartProcess(o ProcessOptions) (*Process, error) {
 	if o.MinimalEnv {
 		base = MinimalEnviron(base)
 	}
-	cmd.Env = append(base, o.Env...)
+	tag := newProcessTag()
+	cmd.Env = append(append(base, o.Env...), ProcessTagEnv+"="+tag)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
+	if err := startCmd(cmd); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
 		return nil, fmt.Errorf("starting %q: %w", o.Path, err)
 	}
 	closeAll(inR, outW, errW) // the child holds its own copies
 	p := &Process{
-		Stdin: inW, Pid: cmd.Process.Pid, cmd: cmd, grace: o.Grace.orDefault(),
+		Stdin: inW, Pid: cmd.Process.Pid, cmd: cmd, tag: tag, grace: o.Grace.orDefault(),
 		stdout: newPipeEnd(outR), stderr: newPipeEnd(errR),
 		errs: newLineWriter(o.Log, "", 10), done: make(chan struct{}),
 	}
@@ -142,6 +149,8 @@ func StartProcess(o ProcessOptions) (*Process, error) {
 	if name == "" {
 		name = filepath.Base(o.Path)
 	}
+	// Not reaped before the wait goroutine starts: the id is still the process's.
+	recordStart(recordedProcess{Pid: p.Pid, Start: processStart(p.Pid), Tag: tag, Agent: name, Program: o.Path})
 	o.Go.Start("process stderr "+name, p.drainStderr)
 	o.Go.Start("process wait "+name, p.wait)
 	return p, nil
@@ -168,17 +177,20 @@ func (p *Process) drainStderr() {
 	}
 }
 
-// wait reaps the process, kills what is left of its group, and closes the pipes once
-// their output has ended or Drain has passed.
+// wait reaps the process, kills what is left of its group and every process that carries
+// its tag, and closes the pipes once their output has ended or Drain has passed.
 func (p *Process) wait() {
 	_ = p.cmd.Wait()
+	p.reaped.Store(true)
 	st := p.cmd.ProcessState
 	p.exit = ExitStatus{Code: st.ExitCode()}
 	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		p.exit.Signal = ws.Signal().String()
 	}
-	// Grandchildren must not outlive the agent, nor hold its pipes open.
-	_ = syscall.Kill(-p.Pid, syscall.SIGKILL)
+	// Grandchildren must not outlive the agent, nor hold its pipes open: those of its
+	// group, and those that left it (setsid) but carry its tag.
+	p.signalAll(syscall.SIGKILL)
+	recordEnd(p.tag)
 	_ = p.Stdin.Close()
 	expired := make(chan struct{})
 	timer := time.AfterFunc(p.grace.Drain, func() { close(expired) })
@@ -210,7 +222,8 @@ func (p *Process) Wait() ExitStatus {
 func (p *Process) StderrTail() []string { return p.errs.Tail() }
 
 // Stop ends the process: it closes its stdin, then after AfterStdin sends SIGTERM to its
-// process group, then after AfterTerm SIGKILL; it returns once the process is gone.
+// process group and every process of its tree (signalAll), then after AfterTerm SIGKILL;
+// it returns once the process is gone.
 func (p *Process) Stop() ExitStatus {
 	_ = p.Stdin.Close()
 	steps := []struct {
@@ -225,9 +238,43 @@ func (p *Process) Stop() ExitStatus {
 			return p.exit
 		case <-t.C:
 		}
-		_ = syscall.Kill(-p.Pid, s.sig)
+		p.signalAll(s.sig)
 	}
 	return p.Wait()
+}
+
+// signalAll sends sig to the process's group and to every process that belongs to it,
+// wherever it went: its descendants (while it is not reaped: afterwards its id may name
+// another process) and whatever carries its tag. All are found before any is signalled,
+// so that a child is not lost when its parent's death hands it to another; each stop step
+// looks again, and signals again what the earlier ones found (a child without the tag
+// that outlived its parent's SIGTERM gets the SIGKILL).
+func (p *Process) signalAll(sig syscall.Signal) {
+	root := p.Pid
+	if p.reaped.Load() {
+		root = 0
+	}
+	related := relatedProcesses(root, p.tag)
+	if root != 0 && p.reaped.Load() {
+		related = relatedProcesses(0, p.tag) // reaped meanwhile: the walk may be another's
+	}
+	if pgid, err := syscall.Getpgid(p.Pid); err == nil && pgid != p.Pid && !p.reaped.Load() {
+		// It left its own group: the group's signal would miss it. Through a pidfd,
+		// never another process.
+		_ = p.cmd.Process.Signal(sig)
+	}
+	_ = syscall.Kill(-p.Pid, sig)
+	p.treeMu.Lock()
+	defer p.treeMu.Unlock()
+	if p.tree == nil {
+		p.tree = map[int]procInfo{}
+	}
+	for _, r := range related {
+		p.tree[r.pid] = r
+	}
+	for _, r := range p.tree {
+		signalProcess(r, sig) // never one that reused the id: its start time differs
+	}
 }
 
 // pipeEnd is our end of a pipe, which remembers when it reached its end (or was closed).
