@@ -107,10 +107,8 @@ func (ap *application) openLog() {
 // openStore opens the history of the configuration, creates the declared channels and
 // reads the channels and the windows saved last.
 func (ap *application) openStore() error {
-	dbPath, err := store.DefaultPath(ap.path)
-	if err == nil {
-		ap.st, err = store.Open(dbPath)
-	}
+	var err error
+	ap.st, err = store.OpenConfig(ap.path)
 	var locked *store.LockedError
 	var newer *store.NewerSchemaError
 	switch {

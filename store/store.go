@@ -77,20 +77,7 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the history %s: %w", path, err)
 	}
-	if err := ensureDir(abs); err != nil {
-		return nil, err
-	}
-	lock, err := acquireLock(abs)
-	if err != nil {
-		return nil, err
-	}
-	s, err := openLocked(abs)
-	if err != nil {
-		lock.release()
-		return nil, err
-	}
-	s.lock = lock
-	return s, nil
+	return openAdopting(abs, "")
 }
 
 // makePrivate makes a database left readable by others (by an older Sidekicks, say), and
