@@ -41,6 +41,9 @@ func openAdopting(path, legacy string) (*Store, error) {
 	s, err := openLocked(path)
 	if err != nil {
 		lock.release()
+		if isDamaged(err) {
+			err = &DamagedError{Path: path, Err: err}
+		}
 		return nil, err
 	}
 	s.lock = lock
