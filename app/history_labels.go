@@ -11,30 +11,24 @@ const (
 	hmsgDamagedHeading
 	hmsgDamagedDetail
 	hmsgNewHistory
-	hmsgNewHistoryMark
 	hmsgQuit
-	hmsgQuitMark
 	hmsgCount // not a message: the number of keys
 )
 
 var historyTextsEN = [hmsgCount]string{
 	hmsgDamagedTitle:   "Damaged history",
-	hmsgDamagedHeading: "The history of this configuration is damaged: Sidekicks cannot open it.",
-	hmsgDamagedDetail:  "%s: %s. %s",
+	hmsgDamagedHeading: "The history is damaged: Sidekicks cannot open it.",
+	hmsgDamagedDetail:  "%s (%s). A new history keeps the damaged file beside it, as %s, for sqlite3 FILE .recover to get back what it held.",
 	hmsgNewHistory:     "Start with a new history",
-	hmsgNewHistoryMark: "the damaged file is kept as %s",
-	hmsgQuit:           "Quit",
-	hmsgQuitMark:       "nothing is changed",
+	hmsgQuit:           "Quit without changing anything",
 }
 
 var historyTextsFR = [hmsgCount]string{
 	hmsgDamagedTitle:   "Historique endommagé",
-	hmsgDamagedHeading: "L'historique de cette configuration est endommagé : Sidekicks ne peut pas l'ouvrir.",
-	hmsgDamagedDetail:  "%s : %s. %s",
+	hmsgDamagedHeading: "L'historique est endommagé : Sidekicks ne peut pas l'ouvrir.",
+	hmsgDamagedDetail:  "%s (%s). Un historique neuf garde le fichier endommagé à côté, sous le nom %s, pour que sqlite3 FICHIER .recover récupère ce qu'il contenait.",
 	hmsgNewHistory:     "Repartir d'un historique neuf",
-	hmsgNewHistoryMark: "le fichier endommagé est gardé sous le nom %s",
-	hmsgQuit:           "Quitter",
-	hmsgQuitMark:       "rien n'est modifié",
+	hmsgQuit:           "Quitter sans rien changer",
 }
 
 // historyCatalogue holds the texts of the damaged history's offer in every language.

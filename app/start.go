@@ -182,10 +182,10 @@ func (ap *application) offerNewHistory(d *store.DamagedError) (aside string, ok 
 	req := window.OptionsRequest{
 		Title:   t(hmsgDamagedTitle),
 		Heading: t(hmsgDamagedHeading),
-		Detail:  t(hmsgDamagedDetail, d.Path, d.Reason(), store.Recovery(ap.lang, filepath.Base(aside), filepath.Base(d.Path))),
+		Detail:  t(hmsgDamagedDetail, d.Path, d.Reason(), filepath.Base(aside)),
 		Options: []window.Option{
-			{ID: "new", Text: t(hmsgNewHistory), Mark: t(hmsgNewHistoryMark, filepath.Base(aside))},
-			{ID: "quit", Text: t(hmsgQuit), Mark: t(hmsgQuitMark)},
+			{ID: "new", Text: t(hmsgNewHistory)},
+			{ID: "quit", Text: t(hmsgQuit)},
 		},
 	}
 	w.Post(func() {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"modernc.org/sqlite"
@@ -35,23 +37,24 @@ func (e *DamagedError) Unwrap() error { return e.Err }
 // Reason is SQLite's own words for the damage ("database disk image is malformed").
 func (e *DamagedError) Reason() string {
 	var se *sqlite.Error
-	if errors.As(e.Err, &se) {
-		return se.Error()
+	if !errors.As(e.Err, &se) {
+		return e.Err.Error()
 	}
-	return e.Err.Error()
+	// The driver ends its message with the code: " (11)".
+	msg := se.Error()
+	if i := strings.LastIndex(msg, " ("); i > 0 && strings.HasSuffix(msg, ")") {
+		if _, err := strconv.Atoi(msg[i+2 : len(msg)-1]); err == nil {
+			msg = msg[:i]
+		}
+	}
+	return msg
 }
 
 // Message says the history is damaged and what to do, in lang: start with a new history
 // (moving the file aside, which Sidekicks offers at its next start) and get back what it
 // held with sqlite3's .recover.
 func (e *DamagedError) Message(lang i18n.Lang) string {
-	return catalogue.Text(lang, mDamaged, e.Path, e.Reason()) + "\n" + catalogue.Text(lang, mDamagedHelp, e.Path)
-}
-
-// Recovery says how to get back what the damaged file moved to aside held into the history
-// at path, in lang.
-func Recovery(lang i18n.Lang, aside, path string) string {
-	return catalogue.Text(lang, mRecover, aside, path)
+	return catalogue.Text(lang, mDamaged, e.Path, e.Reason()) + "\n" + catalogue.Text(lang, mDamagedHelp)
 }
 
 // isDamaged reports whether err is SQLite finding the file malformed or not a database.

@@ -49,7 +49,7 @@ func TestTruncatedHistoryIsDamaged(t *testing.T) {
 	}
 	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
 		msg := damaged.Message(lang)
-		for _, want := range []string{path, ".recover", path + "-wal"} {
+		for _, want := range []string{path, ".recover", "-wal"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("%v message lacks %q:\n%s", lang, want, msg)
 			}

@@ -1,0 +1,27 @@
+package testagents
+
+import "io"
+
+// MidstreamText is what the midstream agent replies before it stops talking.
+const MidstreamText = "The first half of a reply that never ends"
+
+// The midstream agent starts a reply and never finishes it: on session/prompt it sends
+// MidstreamText as a message chunk and leaves the turn open (no answer to the prompt, even
+// on session/cancel) until the client closes the connection. It is what a Sidekicks killed
+// in the middle of a reply leaves in its history.
+func init() { modes["midstream"] = serveMidstream }
+
+func serveMidstream(in io.Reader, out, _ io.Writer) int {
+	p := newPeer("midstream", in, out)
+	for {
+		m, ok := p.next()
+		if !ok {
+			return 0
+		}
+		switch {
+		case p.handshake(m, nil):
+		case m.Method == "session/prompt":
+			p.say(m.Params.SessionID, MidstreamText)
+		}
+	}
+}
