@@ -27,15 +27,17 @@ func historyEnv(t *testing.T) []string {
 	return append(isolate(t), store.DataDirEnv+"="+data)
 }
 
-// midstreamConfig writes, in a folder of dir, a configuration of one agent, alice, that
-// starts a reply and never finishes it; extra is added at the end (ui settings).
+// midstreamConfig writes, in a folder of dir, a configuration of two agents whose turns
+// never end: alice starts a reply (testagents.MidstreamText), bob says nothing; extra is
+// added at the end (ui settings).
 func midstreamConfig(t *testing.T, dir, extra string) string {
 	t.Helper()
 	ws := filepath.Join(dir, "ws")
 	if err := os.MkdirAll(ws, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "alice", "midstream", ws))
+	path := testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "alice", "midstream", ws),
+		testagents.ModeEntry(t, "bob", "silent", ws))
 	if extra != "" {
 		f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
@@ -85,9 +87,9 @@ func TestLinkedFolderOneInstanceInTerminal(t *testing.T) {
 	}
 }
 
-// waitStreamingSaved waits until the history holds text as an entry still streaming
-// (written while the reply goes on: what a kill leaves).
-func waitStreamingSaved(t *testing.T, db, text string) {
+// waitSaved waits until query, on the history db, counts one row: what the binary wrote
+// before it is killed.
+func waitSaved(t *testing.T, db, what, query string, args ...any) {
 	t.Helper()
 	conn, err := sql.Open("sqlite", "file:"+db+"?mode=ro&_pragma=busy_timeout(1000)")
 	if err != nil {
@@ -99,30 +101,34 @@ func waitStreamingSaved(t *testing.T, db, text string) {
 	deadline := time.After(appWait)
 	for {
 		var n int
-		err := conn.QueryRow(`SELECT count(*) FROM entries WHERE kind = 'agent' AND done = 0 AND text = ?`, text).Scan(&n)
+		err := conn.QueryRow(query, args...).Scan(&n)
 		if err == nil && n == 1 {
 			return
 		}
 		select {
 		case <-tick.C:
 		case <-deadline:
-			t.Fatalf("the streaming reply never reached the history %s (last error %v)", db, err)
+			t.Fatalf("%s never reached the history %s (last error %v)", what, db, err)
 		}
 	}
 }
 
-// A reply cut by a SIGKILL of Sidekicks shows as interrupted after a restart, in the
-// user's language, every time the conversation is opened.
-func TestKilledReplyShowsInterruptedInTerminal(t *testing.T) {
+// A turn cut by a SIGKILL of Sidekicks shows as interrupted after a restart, in the user's
+// language: alice's reply, cut mid-stream, ends with a line that says so (every time it is
+// shown); bob, who had said nothing yet, gets a notice (once).
+func TestKilledTurnsShowInterruptedInTerminal(t *testing.T) {
 	env := historyEnv(t)
 	dir := t.TempDir()
 	path := midstreamConfig(t, dir, "")
 	db := historyOf(t, path)
-	term := startTerminal(t, env, dir, 100, 30, binary, "--config", path)
+	term := startTerminal(t, env, dir, 160, 40, binary, "--config", path)
 	term.waitFor("No window open", appWait)
 	sayHi(t, term, "alice")
 	term.waitFor(testagents.MidstreamText, appWait)
-	waitStreamingSaved(t, db, testagents.MidstreamText)
+	sayHi(t, term, "bob", "Down")
+	waitSaved(t, db, "alice's reply, still streaming",
+		`SELECT count(*) FROM entries WHERE kind = 'agent' AND done = 0 AND text = ?`, testagents.MidstreamText)
+	waitSaved(t, db, "bob's open turn", `SELECT count(*) FROM open_turns WHERE agent = 'bob'`)
 
 	lock, err := os.ReadFile(db + ".lock")
 	if err != nil {
@@ -139,31 +145,43 @@ func TestKilledReplyShowsInterruptedInTerminal(t *testing.T) {
 		t.Fatalf("status after SIGKILL: %d", code)
 	}
 
-	interrupted := map[i18n.Lang]string{
-		i18n.English: "interrupted: Sidekicks stopped before this was finished",
-		i18n.French:  "interrompu : Sidekicks s'est arrêté avant la fin",
+	cut := map[i18n.Lang]string{
+		i18n.English: "… interrupted: Sidekicks stopped before this was finished",
+		i18n.French:  "… interrompu : Sidekicks s'est arrêté avant la fin",
 	}
-	statusItem := map[i18n.Lang]string{i18n.English: "Agent status", i18n.French: "État des agents"}
-	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
-		if lang == i18n.French {
-			midstreamConfig(t, dir, "ui:\n  language: fr\n")
-		}
-		term := startTerminal(t, env, dir, 100, 30, binary, "--config", path)
-		if lang == i18n.English {
-			term.waitFor("Alt-X", appWait)
-			term.keys("M-a")
-			term.waitFor(statusItem[lang], appWait)
-			term.keys("Enter")
-		} // else the window saved at the last quit comes back by itself
-		waitFocus(t, term, "alice")
-		screen := term.waitFor(interrupted[lang], appWait)
-		if !strings.Contains(screen, testagents.MidstreamText) {
-			t.Errorf("%v: the cut reply is not shown:\n%s", lang, screen)
-		}
-		term.keys("M-x")
-		if code := term.waitExit(appWait); code != 0 {
-			t.Fatalf("%v: quit: status %d", lang, code)
-		}
+	const notice = "bob : tour interrompu : Sidekicks s'est arrêté avant sa fin"
+	// In French first: the windows are opened from the menu.
+	midstreamConfig(t, dir, "ui:\n  language: fr\n")
+	term = startTerminal(t, env, dir, 160, 40, binary, "--config", path)
+	term.waitFor("Alt-X", appWait)
+	for _, keys := range [][]string{nil, {"Down"}} {
+		term.keys("M-a")
+		term.waitFor("État des agents", appWait)
+		term.keys(append(keys, "Enter")...)
+	}
+	waitFocus(t, term, "bob")
+	term.waitFor(notice, appWait)
+	screen := term.waitFor(cut[i18n.French], appWait)
+	if !strings.Contains(screen, testagents.MidstreamText) || strings.Contains(screen, "alice : tour interrompu") {
+		t.Errorf("alice's cut reply is not shown, or is told twice:\n%s", screen)
+	}
+	term.keys("M-x")
+	if code := term.waitExit(appWait); code != 0 {
+		t.Fatalf("quit: status %d", code)
+	}
+
+	// In English, the windows saved at quit come back: the cut reply is still marked, in
+	// this language; bob's notice, told once, stays as it was written.
+	midstreamConfig(t, dir, "")
+	term = startTerminal(t, env, dir, 160, 40, binary, "--config", path)
+	screen = term.waitFor(cut[i18n.English], appWait)
+	screen = term.waitFor(notice, appWait)
+	if n := strings.Count(screen, "tour interrompu") + strings.Count(screen, "turn interrupted"); n != 1 {
+		t.Errorf("bob's interrupted turn is told %d times:\n%s", n, screen)
+	}
+	term.keys("M-x")
+	if code := term.waitExit(appWait); code != 0 {
+		t.Fatalf("quit: status %d", code)
 	}
 }
 

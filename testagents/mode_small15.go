@@ -9,10 +9,17 @@ const MidstreamText = "The first half of a reply that never ends"
 // MidstreamText as a message chunk and leaves the turn open (no answer to the prompt, even
 // on session/cancel) until the client closes the connection. It is what a Sidekicks killed
 // in the middle of a reply leaves in its history.
-func init() { modes["midstream"] = serveMidstream }
+//
+// The silent agent is the same without a word: its turn stays open with nothing in it.
+func init() {
+	modes["midstream"] = func(in io.Reader, out, _ io.Writer) int { return serveUnending(in, out, MidstreamText) }
+	modes["silent"] = func(in io.Reader, out, _ io.Writer) int { return serveUnending(in, out, "") }
+}
 
-func serveMidstream(in io.Reader, out, _ io.Writer) int {
-	p := newPeer("midstream", in, out)
+// serveUnending answers every prompt with reply (nothing when it is "") and never ends the
+// turn.
+func serveUnending(in io.Reader, out io.Writer, reply string) int {
+	p := newPeer("unending", in, out)
 	for {
 		m, ok := p.next()
 		if !ok {
@@ -20,8 +27,8 @@ func serveMidstream(in io.Reader, out, _ io.Writer) int {
 		}
 		switch {
 		case p.handshake(m, nil):
-		case m.Method == "session/prompt":
-			p.say(m.Params.SessionID, MidstreamText)
+		case m.Method == "session/prompt" && reply != "":
+			p.say(m.Params.SessionID, reply)
 		}
 	}
 }
