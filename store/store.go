@@ -1,6 +1,7 @@
 // Package store is the history database of one configuration file: its channels and their
 // members, the conversations of channels and agents with their entries, each agent's ACP
-// session and reading position, and a full-text search over all of it. It is SQLite, in pure
+// session and reading position, the agents' turns still open (to tell, after a kill, a turn
+// that never ended), and a full-text search over all of it. It is SQLite, in pure
 // Go, in WAL mode; one Sidekicks at a time holds it.
 //
 // The store keeps chat.Entry values; it knows nothing of the screen.
