@@ -58,6 +58,15 @@ func (t *storeTranscript) Save(e chat.Entry) {
 	t.ids[e.Seq] = t.h.w.Save(t.conv, e)
 }
 
+// SaveTurn hands a turn mark to the Writer, in order with the entries.
+func (t *storeTranscript) SaveTurn(m chat.TurnMark) { t.h.w.SaveTurn(t.conv, m) }
+
+// OpenTurns waits for the Writer first, like LastPage: a turn that just ended is not open.
+func (t *storeTranscript) OpenTurns() ([]chat.TurnMark, error) {
+	_ = t.h.w.Flush()
+	return t.h.st.OpenTurns(t.conv)
+}
+
 // LastPage waits for the Writer first, so that a conversation closed and reopened at once
 // shows the entries it saved last. A write that failed stays queued in the Writer, which
 // retries it; what is already stored is shown all the same.

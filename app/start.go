@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -114,13 +115,23 @@ func (ap *application) openLog() {
 // openStore opens the history of the configuration, creates the declared channels and
 // reads the channels and the windows saved last.
 func (ap *application) openStore() error {
-	dbPath, err := store.DefaultPath(ap.path)
-	if err == nil {
-		ap.st, err = store.Open(dbPath)
+	var err error
+	ap.st, err = store.OpenConfig(ap.path)
+	var damaged *store.DamagedError
+	if errors.As(err, &damaged) {
+		ap.log.Printf("%v", err)
+		if aside, ok := ap.offerNewHistory(damaged); ok {
+			if err = store.SetAside(damaged.Path, aside); err == nil {
+				ap.log.Printf("the damaged history was moved to %s; starting with a new history", aside)
+				ap.st, err = store.OpenConfig(ap.path)
+			}
+		}
 	}
 	var locked *store.LockedError
 	var newer *store.NewerSchemaError
 	switch {
+	case errors.As(err, &damaged):
+		return &startFailure{"sidekicks: " + damaged.Message(ap.lang), 1}
 	case errors.As(err, &locked):
 		return &startFailure{"sidekicks: " + locked.Message(ap.lang), 1}
 	case errors.As(err, &newer):
@@ -160,13 +171,63 @@ func (ap *application) rememberOpened() {
 	}
 }
 
+// offerNewHistory asks, on the screen, whether to start with a new history, the damaged one
+// kept beside it, and returns where to keep it when the user accepts. Without a screen (it
+// cannot start) the answer is no, and the message printed says what to do.
+func (ap *application) offerNewHistory(d *store.DamagedError) (aside string, ok bool) {
+	now := time.Now
+	if ap.o.now != nil {
+		now = ap.o.now
+	}
+	aside = store.AsidePath(d.Path, now())
+	w, err := ap.windowApp()
+	if err != nil {
+		ap.log.Printf("no screen to offer a new history: %v", err)
+		return "", false
+	}
+	t := func(m hmsg, args ...any) string { return historyCatalogue.Text(ap.lang, m, args...) }
+	req := window.OptionsRequest{
+		Title:   t(hmsgDamagedTitle),
+		Heading: t(hmsgDamagedHeading),
+		Detail:  t(hmsgDamagedDetail, d.Path, d.Reason(), filepath.Base(aside)),
+		Options: []window.Option{
+			{ID: "new", Text: t(hmsgNewHistory)},
+			{ID: "quit", Text: t(hmsgQuit)},
+		},
+	}
+	w.Post(func() {
+		w.AskOption(req, func(id string, chosen bool) {
+			ok = chosen && id == "new"
+			w.Quit()
+		})
+	})
+	if err := w.Run(); err != nil {
+		ap.log.Printf("offering a new history: %v", err)
+		return "", false
+	}
+	return aside, ok
+}
+
 // newScreen makes the window app in the configuration's language and theme, with its menus.
 func (ap *application) newScreen() error {
+	app, err := ap.windowApp()
+	if err != nil {
+		return err
+	}
+	ap.app = app
+	app.SetDesktopText(func() string { return catalogue.Text(ap.lang, msgNoWindow) })
+	app.SetKeyList(func() []window.KeyGroup { return keyList(app) })
+	app.SetMenus(menuBar(app, ap.menuHandlers()))
+	return nil
+}
+
+// windowApp makes a window app on a new screen, in the configuration's language and theme.
+func (ap *application) windowApp() (*window.App, error) {
 	var screen tcell.Screen
 	if ap.o.screen != nil {
 		s, err := ap.o.screen()
 		if err != nil {
-			return fmt.Errorf("opening the screen: %w", err)
+			return nil, fmt.Errorf("opening the screen: %w", err)
 		}
 		screen = s
 	}
@@ -176,20 +237,12 @@ func (ap *application) newScreen() error {
 			ap.systemDark = dark
 		}
 	}
-	app, err := window.New(window.Options{
+	return window.New(window.Options{
 		Screen:   screen,
 		Theme:    ap.theme(ap.cfg.UI.Theme),
 		Language: ap.cfg.UI.Language,
 		Now:      ap.o.now,
 	})
-	if err != nil {
-		return err
-	}
-	ap.app = app
-	app.SetDesktopText(func() string { return catalogue.Text(ap.lang, msgNoWindow) })
-	app.SetKeyList(func() []window.KeyGroup { return keyList(app) })
-	app.SetMenus(menuBar(app, ap.menuHandlers()))
-	return nil
 }
 
 // theme returns the theme of a ui.theme setting.

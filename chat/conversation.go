@@ -158,7 +158,8 @@ func (c *Conversation) SessionRestarted(agent string) {
 // Load puts entries from history (the store) back, oldest first, before every entry the
 // conversation holds (so it also serves to show an older page of history). Loaded entries
 // are done, sanitized again (the database is a file like any other), and never saved again:
-// nothing feeds them any more. Those without a Seq get fresh ones; later entries are
+// nothing feeds them any more. One that was stored while it still streamed (Sidekicks
+// stopped before its turn ended) is marked Interrupted. Those without a Seq get fresh ones; later entries are
 // numbered after every Seq seen. Entry IDs are kept.
 func (c *Conversation) Load(entries []Entry) {
 	if len(entries) == 0 {
@@ -171,6 +172,7 @@ func (c *Conversation) Load(entries []Entry) {
 	}
 	for i, e := range entries {
 		e = sanitizeEntry(e)
+		e.Interrupted = !e.Done
 		e.Done = true
 		if e.Seq == 0 { // the store does not keep it: a fresh number, never used before
 			c.seq++

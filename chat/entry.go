@@ -59,6 +59,11 @@ type Entry struct {
 	Plan []PlanEntry
 	// Done is false while the entry is still streaming.
 	Done bool
+	// Interrupted marks an entry loaded from history that was never finished: Sidekicks
+	// stopped (killed, crashed, the power cut) while the entry was still streaming, so its
+	// text ends where it was last saved, and its turn never ended. It is not stored: the
+	// history keeps such an entry as not done, and every load marks it again.
+	Interrupted bool
 }
 
 // ToolCall is a tool call with its updates folded in.

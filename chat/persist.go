@@ -26,6 +26,30 @@ type Sink interface {
 	Save(e Entry)
 }
 
+// TurnMark records where an agent's turn is, for the history to tell, after Sidekicks was
+// killed, a turn that ended from one that never did: Open when the turn begins, not Open
+// when it ends (normally, cancelled, on an error).
+type TurnMark struct {
+	Agent   string
+	Turn    int64
+	Started time.Time // when the turn began; zero on a mark that closes it
+	Open    bool
+}
+
+// TurnSink is a Sink that also keeps the agents' open turns. A conversation whose sink is
+// one hands it each turn's marks in order with the entries (a turn's opening mark before
+// its entries, its closing mark after its last ones), on the same goroutine as Save.
+type TurnSink interface {
+	Sink
+	SaveTurn(m TurnMark)
+}
+
+// TurnReader is a Transcript that can say which turns its conversation left open: those
+// whose closing mark never reached it because Sidekicks stopped in the middle.
+type TurnReader interface {
+	OpenTurns() ([]TurnMark, error)
+}
+
 // saver is what waits to be saved. Entries are queued under the conversation's lock, in
 // the order of the changes, and saved outside it by jobs of the conversation's save queue,
 // one at a time, so that saves reach the sink in order and nobody waits on the sink, least
@@ -33,19 +57,27 @@ type Sink interface {
 // the queue never holds the same entry twice.
 type saver struct {
 	sink   Sink
-	queue  []Entry
+	turns  TurnSink // sink, when it keeps turn marks
+	queue  []saveItem
 	queued map[int64]int // Seq → index in queue
 	// scheduled is set while a job that will take the queue waits in jobs.
 	scheduled bool
 	jobs      *jobs.Queue
 }
 
+// saveItem is an entry or a turn mark waiting to be saved.
+type saveItem struct {
+	e    Entry
+	mark *TurnMark
+}
+
 // SetSink sets where entries are saved; nil stops saving. Set it before the conversation is
 // used: of what changed before, only entries still streaming are saved (by their next
-// changes, or by Flush).
+// changes, or by Flush). A TurnSink also gets the turns' marks.
 func (c *Conversation) SetSink(s Sink) {
 	c.mu.Lock()
 	c.save.sink = s
+	c.save.turns, _ = s.(TurnSink)
 	c.mu.Unlock()
 }
 
@@ -86,11 +118,19 @@ func (c *Conversation) queueSave(it *item, now time.Time) {
 	}
 	it.savedRev = it.e.Rev
 	if i, ok := c.save.queued[it.e.Seq]; ok {
-		c.save.queue[i] = it.e
+		c.save.queue[i].e = it.e
 		return
 	}
 	c.save.queued[it.e.Seq] = len(c.save.queue)
-	c.save.queue = append(c.save.queue, it.e)
+	c.save.queue = append(c.save.queue, saveItem{e: it.e})
+}
+
+// queueMark queues a turn mark for a sink that keeps them. The caller holds the lock.
+func (c *Conversation) queueMark(m TurnMark) {
+	if c.save.turns == nil {
+		return
+	}
+	c.save.queue = append(c.save.queue, saveItem{mark: &m})
 }
 
 // scheduleSaves gives the save queue a job that takes what waits to be saved, unless one
@@ -111,7 +151,7 @@ func (c *Conversation) scheduleSaves() {
 func (c *Conversation) saveQueued() {
 	c.mu.Lock()
 	c.save.scheduled = false
-	batch, sink := c.save.queue, c.save.sink
+	batch, sink, turns := c.save.queue, c.save.sink, c.save.turns
 	if sink == nil {
 		c.mu.Unlock()
 		return
@@ -119,9 +159,45 @@ func (c *Conversation) saveQueued() {
 	c.save.queue = nil
 	clear(c.save.queued)
 	c.mu.Unlock()
-	for _, e := range batch {
-		sink.Save(e)
+	for _, s := range batch {
+		if s.mark != nil {
+			turns.SaveTurn(*s.mark)
+		} else {
+			sink.Save(s.e)
+		}
 	}
+}
+
+// Interrupted shows the turns the history says were left open (TurnReader): Sidekicks
+// stopped before they ended. Each gets a notice, unless an entry of that turn loaded from
+// the history is marked Interrupted already (its own line says it), and is closed, so that
+// it is reported once. Call it after Load and SetSink.
+func (c *Conversation) Interrupted(marks []TurnMark) {
+	if len(marks) == 0 {
+		return
+	}
+	c.mu.Lock()
+	cut := map[TurnMark]bool{}
+	for _, it := range c.items {
+		if it.e.Interrupted {
+			cut[TurnMark{Agent: it.e.Author, Turn: it.e.Turn}] = true
+		}
+	}
+	marks = slices.Clone(marks)
+	slices.SortFunc(marks, func(a, b TurnMark) int {
+		return cmp.Or(cmp.Compare(a.Turn, b.Turn), cmp.Compare(a.Agent, b.Agent))
+	})
+	for _, m := range marks {
+		if !cut[TurnMark{Agent: m.Agent, Turn: m.Turn}] {
+			a := c.agent(m.Agent)
+			if !a.busy {
+				a.turn = m.Turn
+			}
+			c.addNotice(a, persistText.Text(c.lang, pmsgTurnInterrupted, line(m.Agent)))
+		}
+		c.queueMark(TurnMark{Agent: m.Agent, Turn: m.Turn})
+	}
+	c.unlock(true)
 }
 
 func bySeq(a, b *item) int {

@@ -145,6 +145,10 @@ func TestLoadPutsHistoryFirst(t *testing.T) {
 	if !es[1].Done || es[1].ID != 8 {
 		t.Errorf("loaded entry = %+v; want done, ID kept", es[1])
 	}
+	// Saved mid-stream and never finished: Sidekicks stopped in the middle of the turn.
+	if es[0].Interrupted || !es[1].Interrupted {
+		t.Errorf("interrupted = %v, %v; want only the entry saved mid-stream", es[0].Interrupted, es[1].Interrupted)
+	}
 	c.Flush()
 	if len(sink.all()) != saved {
 		t.Error("loaded entries were saved again")

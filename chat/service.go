@@ -208,6 +208,13 @@ func (s *Service) open(k Key) (*convState, error) {
 		}
 		conv.Load(page)
 		conv.SetSink(tr)
+		if r, ok := tr.(TurnReader); ok {
+			// Turns the last Sidekicks never saw end. Not knowing them only loses the
+			// notice: the conversation opens all the same.
+			if marks, err := r.OpenTurns(); err == nil {
+				conv.Interrupted(marks)
+			}
+		}
 		exhausted = len(page) < s.opts.PageSize
 	}
 	var perm Permissions

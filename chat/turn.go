@@ -106,6 +106,7 @@ func (c *Conversation) beginAgentTurn(agent string) int64 {
 	a.turn = c.turn
 	a.busy, a.cancelling, a.started = true, false, now
 	a.created, a.full = 0, false
+	c.queueMark(TurnMark{Agent: a.name, Turn: a.turn, Started: now, Open: true})
 	c.rev++
 	return a.turn
 }
@@ -162,6 +163,9 @@ func (c *Conversation) EndTurn(agent, stopReason string, err error) {
 		c.addNotice(a, catalogue.Text(c.lang, msgStopRefusal, name))
 	default:
 		c.addNotice(a, catalogue.Text(c.lang, msgStopOther, name, line(stopReason)))
+	}
+	if a.busy {
+		c.queueMark(TurnMark{Agent: a.name, Turn: a.turn})
 	}
 	a.busy, a.cancelling = false, false
 	c.rev++

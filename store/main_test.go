@@ -28,7 +28,9 @@ func TestMain(m *testing.M) {
 	case "crash-writer":
 		os.Exit(crashWriter(os.Getenv(helperDBEnv)))
 	case "hold-lock":
-		os.Exit(holdLock(os.Getenv(helperDBEnv)))
+		os.Exit(holdLock(func() (*Store, error) { return Open(os.Getenv(helperDBEnv)) }))
+	case "hold-config": // helperDBEnv names a configuration file
+		os.Exit(holdLock(func() (*Store, error) { return OpenConfig(os.Getenv(helperDBEnv)) }))
 	default:
 		fmt.Fprintln(os.Stderr, "unknown helper", os.Getenv(helperEnv))
 		os.Exit(2)
@@ -36,8 +38,8 @@ func TestMain(m *testing.M) {
 }
 
 // holdLock opens the store, says "ready <pid>" and keeps it open until stdin closes.
-func holdLock(path string) int {
-	s, err := Open(path)
+func holdLock(open func() (*Store, error)) int {
+	s, err := open()
 	if err != nil {
 		fmt.Printf("error %v\n", err)
 		return 1

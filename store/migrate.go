@@ -15,6 +15,7 @@ var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrate1,
 	migrate2,
 	migrate3, // windows.go: the windows the screen remembers
+	migrate4, // turns.go: the agents' open turns
 }
 
 // SchemaVersion is the schema version this Sidekicks writes.

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -279,14 +280,16 @@ func TestLockSameProcess(t *testing.T) {
 	s.Close()
 }
 
-func TestLockOtherProcess(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "shared.db")
+// startHolder starts the test binary as a helper of role holding target (a database or a
+// configuration file), and returns once it holds it, with the pipe that releases it.
+func startHolder(t *testing.T, role, target string) (*exec.Cmd, io.WriteCloser) {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), helperEnv+"=hold-lock", helperDBEnv+"="+path)
+	cmd.Env = append(os.Environ(), helperEnv+"="+role, helperDBEnv+"="+target)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -298,12 +301,18 @@ func TestLockOtherProcess(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if want := fmt.Sprintf("ready %d\n", cmd.Process.Pid); line != want {
 		t.Fatalf("helper said %q, %v; want %q", line, err, want)
 	}
-	_, err = Open(path)
+	return cmd, stdin
+}
+
+func TestLockOtherProcess(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shared.db")
+	cmd, stdin := startHolder(t, "hold-lock", path)
+	_, err := Open(path)
 	var locked *LockedError
 	if !errors.As(err, &locked) || locked.PID != cmd.Process.Pid {
 		t.Fatalf("Open while another process holds it = %v, want a LockedError with PID %d", err, cmd.Process.Pid)

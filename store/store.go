@@ -1,6 +1,7 @@
 // Package store is the history database of one configuration file: its channels and their
 // members, the conversations of channels and agents with their entries, each agent's ACP
-// session and reading position, and a full-text search over all of it. It is SQLite, in pure
+// session and reading position, the agents' turns still open (to tell, after a kill, a turn
+// that never ended), and a full-text search over all of it. It is SQLite, in pure
 // Go, in WAL mode; one Sidekicks at a time holds it.
 //
 // The store keeps chat.Entry values; it knows nothing of the screen.
@@ -77,20 +78,7 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the history %s: %w", path, err)
 	}
-	if err := ensureDir(abs); err != nil {
-		return nil, err
-	}
-	lock, err := acquireLock(abs)
-	if err != nil {
-		return nil, err
-	}
-	s, err := openLocked(abs)
-	if err != nil {
-		lock.release()
-		return nil, err
-	}
-	s.lock = lock
-	return s, nil
+	return openAdopting(abs, "")
 }
 
 // makePrivate makes a database left readable by others (by an older Sidekicks, say), and

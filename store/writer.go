@@ -21,8 +21,10 @@ type Writer struct {
 
 	mu   sync.Mutex
 	cond *sync.Cond // signalled when a batch ends or the writer stops
-	// pending holds the rows waiting to be written, by entry id.
+	// pending holds the rows waiting to be written, by entry id; turns the turn marks, the
+	// last one of each agent in each conversation.
 	pending map[int64]entryRow
+	turns   map[turnKey]chat.TurnMark
 	// queued counts the calls to Save; written is the count covered by the last batch
 	// written.
 	queued, written uint64
@@ -53,6 +55,7 @@ func NewWriterWith(s *Store, opts WriterOptions) *Writer {
 	w := &Writer{
 		s:       s,
 		pending: map[int64]entryRow{},
+		turns:   map[turnKey]chat.TurnMark{},
 		wake:    make(chan struct{}, 1),
 		quit:    make(chan struct{}),
 		done:    make(chan struct{}),
@@ -86,6 +89,23 @@ func (w *Writer) Save(conv ConvID, e chat.Entry) int64 {
 	w.mu.Unlock()
 	w.signal()
 	return e.ID
+}
+
+// SaveTurn hands a turn mark of conv over to be written with the entries: an open turn is
+// recorded, a closed one forgotten. Like Save, it never waits for the database; marks and
+// entries handed over before a batch are written in the same transaction.
+func (w *Writer) SaveTurn(conv ConvID, m chat.TurnMark) {
+	w.mu.Lock()
+	if w.closing {
+		w.lastErr = fmt.Errorf("saving a turn of conversation %d: %w", conv, ErrClosed)
+		w.failures++
+		w.mu.Unlock()
+		return
+	}
+	w.turns[turnKey{conv, m.Agent}] = m
+	w.queued++
+	w.mu.Unlock()
+	w.signal()
 }
 
 // signal wakes the writing goroutine without waiting.
@@ -164,14 +184,14 @@ func (w *Writer) run() {
 // writeBatch writes everything pending in one transaction, in id order.
 func (w *Writer) writeBatch() {
 	w.mu.Lock()
-	batch, target := w.pending, w.queued
-	if len(batch) > 0 {
-		w.pending = map[int64]entryRow{}
+	batch, turns, target := w.pending, w.turns, w.queued
+	if len(batch) > 0 || len(turns) > 0 { // both taken: the batch owns them
+		w.pending, w.turns = map[int64]entryRow{}, map[turnKey]chat.TurnMark{}
 	}
 	w.mu.Unlock()
 	var err error
-	if len(batch) > 0 {
-		if err = w.write(batch); err == nil {
+	if len(batch) > 0 || len(turns) > 0 {
+		if err = w.write(batch, turns); err == nil {
 			// The batch is saved; an indexing error leaves the queue for the next
 			// attempt, and Search reports it.
 			w.s.noteWrites(len(batch))
@@ -186,6 +206,11 @@ func (w *Writer) writeBatch() {
 				w.pending[id] = r
 			}
 		}
+		for k, m := range turns {
+			if _, newer := w.turns[k]; !newer {
+				w.turns[k] = m
+			}
+		}
 		w.failures++
 		w.lastErr = fmt.Errorf("saving %d entries: %w", len(batch), err)
 	} else {
@@ -195,8 +220,8 @@ func (w *Writer) writeBatch() {
 	w.cond.Broadcast()
 }
 
-// write writes rows in one transaction.
-func (w *Writer) write(rows map[int64]entryRow) error {
+// write writes rows and turn marks in one transaction.
+func (w *Writer) write(rows map[int64]entryRow, turns map[turnKey]chat.TurnMark) error {
 	ids := make([]int64, 0, len(rows))
 	for id := range rows {
 		ids = append(ids, id)
@@ -213,6 +238,11 @@ func (w *Writer) write(rows map[int64]entryRow) error {
 	for _, id := range ids {
 		r := rows[id]
 		if _, err := stmt.ExecContext(ctx, r.upsertArgs()...); err != nil {
+			return err
+		}
+	}
+	for k, m := range turns {
+		if err := saveTurn(ctx, tx, k, m); err != nil {
 			return err
 		}
 	}

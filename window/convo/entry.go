@@ -21,6 +21,8 @@ type entryView struct {
 	text   string // the text the lines were read from
 	lost   int64
 	tool   *chat.ToolCall
+	// interrupted: the entry was cut by Sidekicks stopping (chat.Entry.Interrupted).
+	interrupted bool
 
 	// lines is the head (spacer, labels), then the body, then the foot (what was lost). Of
 	// a text entry's body, the first nBody lines are complete; nProv (0 or 1) more is the
@@ -110,7 +112,7 @@ func hasPrefix(s, p string) bool {
 // render reads the whole entry again.
 func (ev *entryView) render(e chat.Entry, rc *renderCtx) {
 	*ev = entryView{seq: e.Seq, rev: e.Rev, kind: e.Kind, author: e.Author, done: e.Done, text: e.Text,
-		lost: e.Lost, tool: e.Tool, lines: ev.lines[:0], rows: ev.rows[:0], lineRow: ev.lineRow[:0], diffs: ev.diffs,
+		lost: e.Lost, tool: e.Tool, interrupted: e.Interrupted, lines: ev.lines[:0], rows: ev.rows[:0], lineRow: ev.lineRow[:0], diffs: ev.diffs,
 		renders: ev.renders + 1, wraps: ev.wraps}
 	ev.appendHead(e, rc)
 	ev.nHead = len(ev.lines)
@@ -147,7 +149,7 @@ func (ev *entryView) extend(e chat.Entry, rc *renderCtx, width int) {
 		}
 		prevRows = ev.rows[ev.lineRow[keep]:end]
 	}
-	ev.rev, ev.done, ev.text, ev.lost = e.Rev, e.Done, e.Text, e.Lost
+	ev.rev, ev.done, ev.text, ev.lost, ev.interrupted = e.Rev, e.Done, e.Text, e.Lost, e.Interrupted
 	ev.lines = ev.lines[:keep]
 	ev.nProv = 0
 	ev.parse(rc)
@@ -259,12 +261,20 @@ func (ev *entryView) speakerLine(e chat.Entry, rc *renderCtx) line {
 	return l
 }
 
-// appendFoot appends the line that says what the entry lost to the cap.
+// appendFoot appends the lines that say what the entry lost to the cap, and that it was
+// interrupted.
 func (ev *entryView) appendFoot(rc *renderCtx) {
-	if ev.lost <= 0 {
-		return
+	if ev.lost > 0 {
+		ev.appendFootLine(rc.opts.Labels.Dropped(ev.lost))
 	}
-	t := displayText(safetext.Line(rc.opts.Labels.Dropped(ev.lost)), 0)
+	if ev.interrupted {
+		ev.appendFootLine(rc.opts.Labels.Interrupted)
+	}
+}
+
+// appendFootLine appends one line of the foot, in the error colour.
+func (ev *entryView) appendFootLine(text string) {
+	t := displayText(safetext.Line(text), 0)
 	indent := int16(2)
 	if ev.kind == chat.KindNotice {
 		indent = 0

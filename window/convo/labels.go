@@ -29,6 +29,9 @@ type Labels struct {
 	NotFinished string
 	// MoreLocations says how many files of a tool call are not listed: "… 3 more files".
 	MoreLocations func(n int) string
+	// Interrupted ends an entry that Sidekicks stopped before it was finished (see
+	// chat.Entry.Interrupted): "… interrupted: Sidekicks stopped before this was finished".
+	Interrupted string
 }
 
 // label is a word of the view's, in labelsEN and labelsFR.
@@ -56,6 +59,7 @@ const (
 	labelKindFetch
 	labelKindSwitchMode
 	labelKindOther
+	labelInterrupted
 	labelCount // not a label: the number of labels
 )
 
@@ -81,6 +85,7 @@ var labelsEN = [labelCount]string{
 	labelKindFetch:      "fetch",
 	labelKindSwitchMode: "switch mode",
 	labelKindOther:      "other",
+	labelInterrupted:    "… interrupted: Sidekicks stopped before this was finished",
 }
 
 var labelsFR = [labelCount]string{
@@ -105,6 +110,7 @@ var labelsFR = [labelCount]string{
 	labelKindFetch:      "téléchargement",
 	labelKindSwitchMode: "changement de mode",
 	labelKindOther:      "autre",
+	labelInterrupted:    "… interrompu : Sidekicks s'est arrêté avant la fin",
 }
 
 // catalogue holds the view's labels in every language.
@@ -158,5 +164,6 @@ func LabelsFor(lang i18n.Lang) Labels {
 		Terminal:      func(id string) string { return catalogue.Text(lang, labelTerminal, id) },
 		NotFinished:   catalogue.Text(lang, labelNotFinished),
 		MoreLocations: func(n int) string { return catalogue.Text(lang, labelMoreLocations, n) },
+		Interrupted:   catalogue.Text(lang, labelInterrupted),
 	}
 }

@@ -46,6 +46,9 @@ func (o Options) withDefaults() Options {
 	if l.NotFinished == "" {
 		l.NotFinished = en.NotFinished
 	}
+	if l.Interrupted == "" {
+		l.Interrupted = en.Interrupted
+	}
 	if l.MoreLocations == nil {
 		l.MoreLocations = en.MoreLocations
 	}
