@@ -366,11 +366,15 @@ func scenarioGrandchild(t *childTurn) {
 // scenarioIDs answers the prompt with wrong ids, then rightly, then again.
 func scenarioIDs(t *childTurn) {
 	id, _ := strconv.Atoi(string(t.id))
-	t.c.raw(`{"jsonrpc":"2.0","id":"x","result":{"stopReason":"refusal"}}`)
-	t.c.raw(`{"jsonrpc":"2.0","id":` + strconv.Itoa(id+1000) + `,"result":{"stopReason":"refusal"}}`)
-	t.c.raw(`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"x"}}`)
-	t.c.raw(`{"jsonrpc":"2.0","id":` + string(t.id) + `,"result":{"stopReason":"end_turn"}}`)
-	t.c.raw(`{"jsonrpc":"2.0","id":` + string(t.id) + `,"result":{"stopReason":"max_tokens"}}`)
+	// One write: the repeated answer must reach the client before anything the next turn
+	// (which the client sends on the first answer) writes.
+	t.c.raw(strings.Join([]string{
+		`{"jsonrpc":"2.0","id":"x","result":{"stopReason":"refusal"}}`,
+		`{"jsonrpc":"2.0","id":` + strconv.Itoa(id+1000) + `,"result":{"stopReason":"refusal"}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"x"}}`,
+		`{"jsonrpc":"2.0","id":` + string(t.id) + `,"result":{"stopReason":"end_turn"}}`,
+		`{"jsonrpc":"2.0","id":` + string(t.id) + `,"result":{"stopReason":"max_tokens"}}`,
+	}, "\n"))
 }
 
 // scenarioUnknownMethod calls methods the client does not implement.
