@@ -198,6 +198,17 @@ func (c *testClock) now() time.Time {
 
 func (c *testClock) advance(d time.Duration) { c.offset.Add(int64(d)) }
 
+// handled waits until the keys pressed so far have been handled and a frame drawn after
+// them.
+func (h *appHarness) handled() {
+	h.t.Helper()
+	select {
+	case <-h.ap.app.Drawn():
+	case <-time.After(appDeadline):
+		h.t.Fatalf("the keys pressed were not handled; the screen shows:\n%s", h.current())
+	}
+}
+
 // startMule starts the application on the stubborn agent mule, opens its window and sends
 // it a message, which it never ends; it returns mule's pid.
 func startMule(t *testing.T, changes ...func(*appHarness, *appOptions)) (*appHarness, int) {
@@ -221,9 +232,11 @@ func TestEscAgainStopsAnAgentThatIgnoresTheCancel(t *testing.T) {
 	h.press(tcell.KeyEscape)
 	h.waitText("cancelling…", "Esc Cancel turn")
 
-	// Before StuckAfter, Esc again does not stop it.
+	// Before StuckAfter, Esc again does not stop it. The key is handled before the clock
+	// moves on: pressing only puts it in the screen's queue.
 	clock.advance(chatwin.StuckAfter - time.Second)
 	h.press(tcell.KeyEscape)
+	h.handled()
 	s := h.waitText("cancelling…")
 	if strings.Contains(s, "Esc again") {
 		t.Errorf("the window offers to stop mule before %s:\n%s", chatwin.StuckAfter, s)

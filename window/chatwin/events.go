@@ -89,15 +89,16 @@ func (w *Widget) toggleFocus() {
 	w.focus = areaInput
 }
 
-// escape drops the selection; without one, it cancels the turn in progress; once the
-// agent has ignored the cancel for StuckAfter, it ends the turn and stops the agent;
-// without a turn (or while it is being cancelled), it withdraws the last queued message,
-// put back in the input when the input is empty.
+// escape drops the selection; without one, it cancels the turn in progress (noting when);
+// once the agent has ignored the cancel for StuckAfter and the window has said so, it ends
+// the turn and stops the agent; without a turn (or while it is being cancelled), it
+// withdraws the last queued message, put back in the input when the input is empty.
 func (w *Widget) escape() {
 	switch {
 	case w.cur.selOn:
 		w.cur.selOn = false
 	case w.turnBusy() && !w.cancelling():
+		w.noteCancels(true)
 		w.calls.Do(func() { w.svc.Cancel(w.key) })
 	case w.stopStuck():
 	default:

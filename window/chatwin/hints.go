@@ -78,7 +78,7 @@ func (w *Widget) Hints() []window.Hint {
 		hs = append(hs, window.Hint{Keys: "1…" + strconv.Itoa(min(len(r.Req.Options), maxNumbered)), Text: catalogue.Text(lang, tHintAnswer)})
 	}
 	switch {
-	case len(w.stuckAgents()) > 0:
+	case len(w.offerStop()) > 0:
 		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintStopAgent), Key: key(window.Named(window.KeyEsc, 0))})
 	case w.turnBusy():
 		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})

@@ -90,8 +90,10 @@ type Widget struct {
 
 	olderLoading, olderDone bool
 	closed                  bool
-	// cancels holds when each agent's turn was first seen being cancelled (stuck.go).
+	// cancels holds when each agent's turn was cancelled; offered, the turns whose agents
+	// the window last offered to stop on Esc (stuck.go).
 	cancels map[string]cancelMark
+	offered map[string]int64
 
 	pending atomic.Bool // a check is posted and has not run yet
 
@@ -203,14 +205,15 @@ func (w *Widget) changed() {
 	}
 }
 
-// check looks at what changed in the conversation: a turn that ended in a window not in
-// front marks it and rings the bell; new content marks it unread; new commands refresh an
-// open / list.
+// check looks at what changed in the conversation: a turn being cancelled has its moment
+// noted; a turn that ended in a window not in front marks it and rings the bell; new
+// content marks it unread; new commands refresh an open / list.
 func (w *Widget) check() {
 	w.pending.Store(false)
 	if w.conv == nil || w.closed {
 		return
 	}
+	w.noteCancels(false)
 	st := w.conv.State(w.agent.Name)
 	// A turn ended when the one seen busy is over or another has begun, or when a turn
 	// began and ended between two looks.

@@ -42,6 +42,8 @@ type worldConfig struct {
 	screen tcell.Screen
 	// noCopy keeps no copy of the frames shown: for benchmarks.
 	noCopy bool
+	// stopAgent is the window's Options.StopAgent.
+	stopAgent func(agent string)
 }
 
 func withSize(w, h int) worldOption    { return func(c *worldConfig) { c.width, c.height = w, h } }
@@ -49,8 +51,9 @@ func withLang(l i18n.Lang) worldOption { return func(c *worldConfig) { c.lang = 
 func withScreen(s tcell.Screen, w, h int) worldOption {
 	return func(c *worldConfig) { c.screen, c.width, c.height = s, w, h }
 }
-func withoutFrameCopies() worldOption               { return func(c *worldConfig) { c.noCopy = true } }
-func withFiles(files map[string]string) worldOption { return func(c *worldConfig) { c.files = files } }
+func withoutFrameCopies() worldOption                { return func(c *worldConfig) { c.noCopy = true } }
+func withStopAgent(f func(agent string)) worldOption { return func(c *worldConfig) { c.stopAgent = f } }
+func withFiles(files map[string]string) worldOption  { return func(c *worldConfig) { c.files = files } }
 func withHistory(h chat.History, page int) worldOption {
 	return func(c *worldConfig) { c.history, c.pageSize = h, page }
 }
@@ -100,7 +103,7 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 		}
 	}
 	h.do(func() {
-		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{Highlighter: wd.hl, Requests: wd.reqs})
+		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{Highlighter: wd.hl, Requests: wd.reqs, StopAgent: cfg.stopAgent})
 		win, err := h.app.AddWindow("Alice", wd.w)
 		if err != nil {
 			t.Fatal(err)
