@@ -69,6 +69,9 @@ type application struct {
 	projectWatcher *config.Watcher
 	done           chan struct{} // closed when the screen has stopped
 
+	// reloads reads the files again off the screen's goroutine (reload.go).
+	reloads reloader
+
 	systemDark bool // the terminal's background, read once before the screen started
 	stopped    atomic.Bool
 
