@@ -22,13 +22,13 @@ const (
 
 var readMessagesEN = [readMessageCount]string{
 	rNotRegular:         "this is not a regular file (a named pipe, a device…); it is not read",
-	rTimedOut:           "the file did not answer within %s (a network file system that stopped answering?); it is read again at its next save or Reload",
+	rTimedOut:           "the file did not answer within %s (a network file system that stopped answering?); it is read again at its next save, or with Reload configuration",
 	rDamagedPreferences: "the preferences file could not be understood; it is kept as %s and new preferences were written",
 }
 
 var readMessagesFR = [readMessageCount]string{
 	rNotRegular:         "ce n'est pas un fichier ordinaire (un tube nommé, un périphérique…) ; il n'est pas lu",
-	rTimedOut:           "le fichier n'a pas répondu en %s (un système de fichiers réseau qui ne répond plus ?) ; il est relu à son prochain enregistrement ou par Recharger",
+	rTimedOut:           "le fichier n'a pas répondu en %s (un système de fichiers réseau qui ne répond plus ?) ; il est relu à son prochain enregistrement, ou par Recharger la configuration",
 	rDamagedPreferences: "le fichier des préférences n'a pas pu être compris ; il est gardé sous le nom %s et de nouvelles préférences ont été écrites",
 }
 
