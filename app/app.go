@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -45,6 +46,9 @@ type appOptions struct {
 	now func() time.Time
 	// version is Sidekicks' version, announced to the agents.
 	version string
+	// reread reads the files again for a reload; nil means loadConfiguration. Tests
+	// give one that blocks, as a hung file system does.
+	reread func(ctx context.Context, path, dir string) loaded
 }
 
 // application is Sidekicks running on one configuration: the screen, the history, the

@@ -75,9 +75,13 @@ func (ap *application) reloadLoop() {
 		case <-ctx.Done():
 		}
 	}()
+	read := ap.o.reread
+	if read == nil {
+		read = loadConfiguration
+	}
 	r := &ap.reloads
 	for {
-		l := loadConfiguration(ctx, ap.path, ap.o.dir)
+		l := read(ctx, ap.path, ap.o.dir)
 		if ctx.Err() == nil {
 			ap.app.Post(func() { ap.apply(l) })
 		}

@@ -1,14 +1,19 @@
 package app
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // replaceWithPipe replaces the file at path with a named pipe nobody writes to, as a hung
@@ -115,5 +120,61 @@ func TestAppKeepsDamagedPreferences(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(prefs); !strings.Contains(string(got), path) {
 		t.Errorf("the new preferences hold %q; want %s", got, path)
+	}
+}
+
+// A reload whose read hangs (a network file system that stopped answering) holds up
+// neither the screen, nor the saves that come meanwhile (the last is applied once the read
+// is given up), nor quitting.
+func TestAppReloadThatHangsHoldsNothingUp(t *testing.T) {
+	dir := appEnv(t)
+	path := filepath.Join(dir, "sidekicks.yaml")
+	alice := demoAgentYAML(t, "alice", "Alice", "A", "")
+	writeFile(t, path, "version: 1\nagents:\n"+alice)
+	var hang atomic.Bool
+	entered := make(chan struct{}, 1)
+	release := make(chan struct{})
+	h := startApp(t, path, dir, func(_ *appHarness, o *appOptions) {
+		o.reread = func(ctx context.Context, path, dir string) loaded {
+			if !hang.CompareAndSwap(true, false) {
+				return loadConfiguration(ctx, path, dir)
+			}
+			entered <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+			}
+			// Given up, as config gives up a read after config.ReadTimeout.
+			d := config.Diagnostic{File: path, Message: "the file did not answer within 10 s"}
+			return loaded{diags: config.Diagnostics{d}, problems: []string{d.Message}, lang: i18n.English}
+		}
+	})
+	waitEntered := func() {
+		t.Helper()
+		select {
+		case <-entered:
+		case <-time.After(appDeadline):
+			t.Fatal("the reload did not start")
+		}
+	}
+
+	hang.Store(true)
+	writeFile(t, path, "version: 1\nagents:\n"+alice+demoAgentYAML(t, "bob", "Bob", "B", ""))
+	waitEntered()
+	// The screen answers while the read hangs.
+	h.alt('a')
+	h.waitText("A Alice")
+	h.press(tcell.KeyEscape)
+	// A save meanwhile is read once the hung read is given up, and applied.
+	writeFile(t, path, "version: 1\nagents:\n"+alice+demoAgentYAML(t, "carol", "Carol", "C", ""))
+	close(release)
+	h.waitText("New agents: carol")
+
+	// Quitting while a read hangs does not wait for it.
+	hang.Store(true)
+	h.ap.reload()
+	waitEntered()
+	if r := h.quit(); r.code != 0 {
+		t.Errorf("exit status %d after quitting", r.code)
 	}
 }
