@@ -172,7 +172,11 @@ func bounded(ctx context.Context, path string, op func() error) error {
 		defer mu.Unlock()
 		if ended != nil {
 			stuck.Lock()
-			delete(stuck.paths, path)
+			// Another operation given up at the same time may have marked the path
+			// since: its mark stays until it ends.
+			if stuck.paths[path] == ended {
+				delete(stuck.paths, path)
+			}
 			stuck.Unlock()
 			close(ended)
 		}
