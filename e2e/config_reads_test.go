@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -149,6 +150,73 @@ func TestAppReloadsPastAConfigurationThatBecameAPipe(t *testing.T) {
 	testagents.WriteConfig(t, dir, 1, alice, testagents.DemoEntry(t, "carol", ws, t.TempDir(), ""))
 	term.waitFor("New agents: carol", appWait)
 
+	term.keys("M-x")
+	if code := term.waitExit(appWait); code != 0 {
+		t.Errorf("exit status %d after Alt-X", code)
+	}
+}
+
+// peakKiB returns the peak resident memory so far (VmHWM) of the program the terminal's
+// shell runs.
+func (term *terminal) peakKiB() int64 {
+	term.t.Helper()
+	shell := strings.TrimSpace(term.tmux("list-panes", "-t", "0", "-F", "#{pane_pid}"))
+	children, err := os.ReadFile(filepath.Join("/proc", shell, "task", shell, "children"))
+	if err != nil {
+		term.t.Fatalf("finding the program of the pane: %v", err)
+	}
+	fields := strings.Fields(string(children))
+	if len(fields) != 1 {
+		term.t.Fatalf("the pane's shell runs %q; want one program", fields)
+	}
+	status, err := os.ReadFile(filepath.Join("/proc", fields[0], "status"))
+	if err != nil {
+		term.t.Fatalf("reading the program's status: %v", err)
+	}
+	for line := range strings.Lines(string(status)) {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kib, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			if err != nil {
+				term.t.Fatalf("reading VmHWM %q: %v", v, err)
+			}
+			return kib
+		}
+	}
+	term.t.Fatalf("no VmHWM in the program's status:\n%s", status)
+	return 0
+}
+
+// The application started on a configuration that is a link to /dev/zero, in a folder
+// whose project agents file is a named pipe, with preferences that are a named pipe,
+// opens at once in little memory, says what it refused, keeps the damaged preferences
+// aside, and Alt-X exits.
+func TestAppStartsOnFilesItMustNotRead(t *testing.T) {
+	env := isolate(t)
+	dir := t.TempDir()
+	var home string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "XDG_CONFIG_HOME="); ok {
+			home = v
+		}
+	}
+	prefs := mkfifo(t, filepath.Join(home, "sidekicks", "preferences.json"))
+	mkfifo(t, filepath.Join(dir, ".sidekicks", "acp.toml"))
+	path := symlink(t, "/dev/zero", filepath.Join(dir, "sidekicks.yaml"))
+	term := startTerminal(t, env, dir, 160, 40, binary, "--config", path)
+	term.waitFor("Configuration errors", appWait)
+	term.waitFor("regular file (a named pipe, a device…); it is not read", appWait)
+	term.waitFor("acp.toml: this is not a regular file", appWait)
+	if peak := term.peakKiB(); peak > maxConfigReadMiB<<10 {
+		t.Errorf("peak memory %d MiB, over %d MiB", peak>>10, maxConfigReadMiB)
+	} else {
+		t.Logf("peak memory %d KiB", peak)
+	}
+	kept, err := filepath.Glob(prefs + ".damaged-*")
+	if err != nil || len(kept) != 1 {
+		t.Errorf("damaged preferences kept as %v, %v; want one file", kept, err)
+	} else if fi, err := os.Lstat(kept[0]); err != nil || fi.Mode().Type() != os.ModeNamedPipe {
+		t.Errorf("%s: %v, %v; want the named pipe", kept[0], fi, err)
+	}
 	term.keys("M-x")
 	if code := term.waitExit(appWait); code != 0 {
 		t.Errorf("exit status %d after Alt-X", code)
