@@ -46,6 +46,17 @@ func symlink(t *testing.T, target, path string) string {
 	return path
 }
 
+// envValue returns the last value of key in env ("" when it has none).
+func envValue(env []string, key string) string {
+	value := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, key+"="); ok {
+			value = v
+		}
+	}
+	return value
+}
+
 // checkBounded runs `sidekicks check` with args and fails the test when it takes more
 // than maxConfigReadMiB of memory (it has its deadline, checkDeadline).
 func checkBounded(t *testing.T, env []string, dir string, args ...string) result {
@@ -106,12 +117,7 @@ func TestCheckRefusesAProjectFileAndPreferencesItMustNotRead(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			env := isolate(t)
 			dir := t.TempDir()
-			var home string
-			for _, kv := range env {
-				if v, ok := strings.CutPrefix(kv, "XDG_CONFIG_HOME="); ok {
-					home = v
-				}
-			}
+			home := envValue(env, "XDG_CONFIG_HOME")
 			// Without --config, the preferences are read to find the configuration.
 			place(t, filepath.Join(home, "sidekicks", "preferences.json"))
 			project := place(t, filepath.Join(dir, ".sidekicks", "acp.toml"))
@@ -193,12 +199,7 @@ func (term *terminal) peakKiB() int64 {
 func TestAppStartsOnFilesItMustNotRead(t *testing.T) {
 	env := isolate(t)
 	dir := t.TempDir()
-	var home string
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "XDG_CONFIG_HOME="); ok {
-			home = v
-		}
-	}
+	home := envValue(env, "XDG_CONFIG_HOME")
 	prefs := mkfifo(t, filepath.Join(home, "sidekicks", "preferences.json"))
 	mkfifo(t, filepath.Join(dir, ".sidekicks", "acp.toml"))
 	path := symlink(t, "/dev/zero", filepath.Join(dir, "sidekicks.yaml"))
