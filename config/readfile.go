@@ -158,6 +158,9 @@ func stuckOn(path string) <-chan struct{} {
 // readTimeout, or until ctx is done. An operation given up goes on in the background;
 // until it ends, other operations on path are given up at once.
 func bounded(ctx context.Context, path string, op func() error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if stuckOn(path) != nil {
 		return &TimeoutError{After: readTimeout}
 	}
