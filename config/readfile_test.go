@@ -148,16 +148,26 @@ func TestBoundedGivesUpABlockedOperation(t *testing.T) {
 		t.Errorf("the blocked operation ran %d times", calls)
 	}
 
+	// A context done while the operation blocks gives up at once.
 	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
 	readTimeout = time.Hour
 	block := make(chan struct{})
 	defer close(block)
-	within(t, "bounded with a done context", func() {
-		err = bounded(ctx, path+".cancelled", func() error { <-block; return nil })
+	started := make(chan struct{})
+	go func() {
+		<-started
+		cancel()
+	}()
+	within(t, "bounded with a context done meanwhile", func() {
+		err = bounded(ctx, path+".cancelled", func() error { close(started); <-block; return nil })
 	})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("bounded with a done context = %v; want context.Canceled", err)
+	}
+	// Done before: not even started.
+	ran = false
+	if err := bounded(ctx, path+".done", func() error { ran = true; return nil }); !errors.Is(err, context.Canceled) || ran {
+		t.Errorf("bounded with a context done before = %v, ran %v; want context.Canceled, not run", err, ran)
 	}
 }
 
