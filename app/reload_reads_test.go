@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,25 @@ func replaceWithPipe(t *testing.T, path string) {
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// waitUnwrapped waits until the screen shows every text, read as one line: window frames
+// dropped and lines joined, so that a text wrapped at any width is found.
+func (h *appHarness) waitUnwrapped(texts ...string) {
+	h.t.Helper()
+	h.waitScreen(fmt.Sprintf("%q", texts), func(s string) bool {
+		var words []string
+		for line := range strings.Lines(s) {
+			words = append(words, strings.Fields(strings.Trim(line, "║│ \n"))...)
+		}
+		joined := strings.Join(words, " ")
+		for _, t := range texts {
+			if !strings.Contains(joined, t) {
+				return false
+			}
+		}
+		return true
+	})
 }
 
 // A configuration replaced by a named pipe while the application runs is refused at once
@@ -67,7 +87,7 @@ func TestAppReloadRefusesAProjectFileThatBecameAPipe(t *testing.T) {
 	h := startApp(t, path, dir)
 
 	replaceWithPipe(t, project)
-	h.waitText("Configuration errors", "acp.toml: this is not a", "regular file (a named pipe, a device…); it is not read", ".sidekicks/acp.toml refused")
+	h.waitUnwrapped("Configuration errors", "acp.toml: this is not a regular file (a named pipe, a device…); it is not read", ".sidekicks/acp.toml refused")
 
 	writeFile(t, path, "version: 1\nagents:\n"+demoAgentYAML(t, "alice", "Alice", "A", "")+demoAgentYAML(t, "carol", "Carol", "C", ""))
 	h.waitText("New agents: carol")

@@ -203,7 +203,7 @@ func TestAppStartsOnFilesItMustNotRead(t *testing.T) {
 	prefs := mkfifo(t, filepath.Join(home, "sidekicks", "preferences.json"))
 	mkfifo(t, filepath.Join(dir, ".sidekicks", "acp.toml"))
 	path := symlink(t, "/dev/zero", filepath.Join(dir, "sidekicks.yaml"))
-	term := startTerminal(t, env, dir, 160, 40, binary, "--config", path)
+	term := startTerminal(t, env, dir, 220, 40, binary, "--config", path)
 	term.waitFor("Configuration errors", appWait)
 	term.waitFor("regular file (a named pipe, a device…); it is not read", appWait)
 	term.waitFor("acp.toml: this is not a regular file", appWait)
