@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -45,6 +46,9 @@ type appOptions struct {
 	now func() time.Time
 	// version is Sidekicks' version, announced to the agents.
 	version string
+	// reread reads the files again for a reload; nil means loadConfiguration. Tests
+	// give one that blocks, as a hung file system does.
+	reread func(ctx context.Context, path, dir string) loaded
 }
 
 // application is Sidekicks running on one configuration: the screen, the history, the
@@ -68,6 +72,9 @@ type application struct {
 	// projectWatcher follows the project agents file, when the folder has one.
 	projectWatcher *config.Watcher
 	done           chan struct{} // closed when the screen has stopped
+
+	// reloads reads the files again off the screen's goroutine (reload.go).
+	reloads reloader
 
 	systemDark bool // the terminal's background, read once before the screen started
 	stopped    atomic.Bool

@@ -1,8 +1,7 @@
 package app
 
 import (
-	"os"
-	"path/filepath"
+	"context"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
@@ -39,32 +38,19 @@ type loaded struct {
 	at time.Time
 }
 
-// loadConfiguration reads the configuration at path and the project agents file of dir.
-// It does I/O: never call it on the screen's goroutine.
-func loadConfiguration(path, dir string) loaded {
-	cfg, diags := config.Load(path)
-	return finishLoad(path, dir, cfg, diags)
-}
-
-// finishLoad completes a load of the configuration file (cfg and diags, as config.Load
-// gives them) with the project agents file of dir. It does I/O.
-func finishLoad(path, dir string, cfg *config.Config, diags config.Diagnostics) loaded {
-	l := loaded{at: time.Now()}
-	switch {
-	case cfg != nil:
-		l.lang = cfg.UI.Language
-	default:
-		data, _ := os.ReadFile(path)
-		l.lang = config.LanguageOf(data)
-	}
-	l.diags = diags
+// loadConfiguration reads the configuration at path and the project agents file of dir,
+// each once, as config reads its files: a regular file, bounded in size, given up after
+// config.ReadTimeout or once ctx is done. It does I/O: never call it on the screen's
+// goroutine.
+func loadConfiguration(ctx context.Context, path, dir string) loaded {
+	cfg, diags, lang := config.LoadContext(ctx, path)
+	l := loaded{at: time.Now(), lang: lang, diags: diags}
 	var refusedPath string
 	if dir != "" {
-		project := config.ReadProject(dir, l.lang)
+		project := config.ReadProjectContext(ctx, dir, l.lang)
 		l.diags = append(l.diags, project.Diags...)
-		if _, err := os.Stat(filepath.Join(dir, config.ProjectFile)); err == nil {
-			l.project = filepath.Join(dir, config.ProjectFile)
-		}
+		// The folder has a file, whether it could be read or not.
+		l.project = project.Path
 		switch {
 		case project.Diags.HasErrors():
 			// Refused whole (the spec: better an error that says why than half the

@@ -175,13 +175,13 @@ func (ap *application) editFile(path string) (changed bool, err error) {
 	err = ap.app.Suspend(func() error {
 		// The screen's goroutine is lent to the editor: reading the file around it adds
 		// nothing to the wait.
-		before, _ := os.ReadFile(path)
+		before, _ := config.ReadConfigFile(context.Background(), path)
 		cmd := exec.Command("/bin/sh", "-c", editor+` "$1"`, "sidekicks-editor", path)
 		in, out, errOut, done := lendTerminal()
 		defer done()
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, errOut
 		runErr := cmd.Run()
-		after, readErr := os.ReadFile(path)
+		after, readErr := config.ReadConfigFile(context.Background(), path)
 		changed = readErr == nil && !bytes.Equal(before, after)
 		return runErr
 	})

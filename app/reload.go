@@ -5,20 +5,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // watch applies each save of the configuration file, and of the project agents file when
-// the folder has one, while the application runs. The files are read on the watchers'
-// goroutines; the result is applied on the screen's.
+// the folder has one, while the application runs: each save asks for a reload.
 func (ap *application) watch() {
 	dir := ap.o.dir
-	w, err := config.WatchConfigWith(context.Background(), ap.path, ap.watchOptions(), func(cfg *config.Config, diags config.Diagnostics) {
-		l := finishLoad(ap.path, dir, cfg, diags)
-		ap.app.Post(func() { ap.apply(l) })
-	})
+	w, err := config.WatchWith(context.Background(), ap.path, ap.watchOptions(), ap.reload)
 	if err != nil {
 		ap.log.Printf("saves of the configuration are not followed: %v", err)
 	} else {
@@ -39,14 +36,64 @@ func (ap *application) watch() {
 	ap.projectWatcher = pw
 }
 
-// reload reads the configuration again now (Sidekicks ▸ Reload, a save of the project
-// file). It may be called from any goroutine.
+// reloader reads the configuration again for reload, on a goroutine of its own: neither
+// the screen, nor the application's work queue, nor a watcher waits on a read, which
+// config bounds in time (config.ReadTimeout) and gives up when the screen stops. Asks
+// that come while a read runs merge into one more read after it, so that the last save is
+// always read, and results are applied in the order they were read.
+type reloader struct {
+	mu      sync.Mutex
+	running bool // a goroutine reads
+	again   bool // asked while it reads: read once more
+}
+
+// reload reads the configuration and the project agents file again (a save of either,
+// Sidekicks ▸ Reload) and applies them. It may be called from any goroutine and returns
+// at once.
 func (ap *application) reload() {
-	path, dir := ap.path, ap.o.dir
-	ap.work.Do(func() {
-		l := loadConfiguration(path, dir)
-		ap.app.Post(func() { ap.apply(l) })
-	})
+	r := &ap.reloads
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.running {
+		r.again = true
+		return
+	}
+	r.running = true
+	ap.app.GoNamed("configuration reload", ap.reloadLoop)
+}
+
+// reloadLoop reads until no reload is asked for any more, posting each result to the
+// screen.
+func (ap *application) reloadLoop() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// This goroutine only waits: nothing from outside reaches it, so it needs no guard.
+	go func() {
+		select {
+		case <-ap.done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	read := ap.o.reread
+	if read == nil {
+		read = loadConfiguration
+	}
+	r := &ap.reloads
+	for {
+		l := read(ctx, ap.path, ap.o.dir)
+		if ctx.Err() == nil {
+			ap.app.Post(func() { ap.apply(l) })
+		}
+		r.mu.Lock()
+		if !r.again || ctx.Err() != nil {
+			r.running = false
+			r.mu.Unlock()
+			return
+		}
+		r.again = false
+		r.mu.Unlock()
+	}
 }
 
 // apply runs on the configuration just read. One with errors changes nothing: the

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -45,7 +46,7 @@ func openApplication(o appOptions) (*application, error) {
 	if err != nil {
 		return nil, &startFailure{"sidekicks: " + config.NotFoundText(config.LanguageOf(nil), err), 1}
 	}
-	l := loadConfiguration(path, o.dir)
+	l := loadConfiguration(context.Background(), path, o.dir)
 	ap := &application{o: o, path: path, lang: l.lang, done: make(chan struct{}), startLoad: l, cur: l}
 	ap.openLog()
 	if created {
@@ -67,7 +68,6 @@ func openApplication(o appOptions) (*application, error) {
 		ap.log.Close()
 		return nil, err
 	}
-	ap.rememberOpened()
 	logsDir, err := runtime.LogsDir()
 	if err != nil {
 		ap.log.Printf("agents' logs stay in memory: %v", err)
@@ -81,6 +81,7 @@ func openApplication(o appOptions) (*application, error) {
 		ap.log.Close()
 		return nil, &startFailure{catalogue.Text(ap.lang, msgStartFailed, err.Error()), 1}
 	}
+	ap.rememberOpened()
 	ap.work = jobs.New(jobs.Options{Name: "application work", Go: ap.app.GoNamed})
 	ap.highlighter = convo.NewHighlighter(convo.HighlighterOptions{Go: ap.app.GoNamed})
 	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
@@ -153,11 +154,20 @@ func (ap *application) openStore() error {
 	return nil
 }
 
-// rememberOpened records the file as the last one opened, and reads the recent files.
+// rememberOpened records the file as the last one opened, and reads the recent files. A
+// damaged preferences file is kept beside the new one, which the status bar says once the
+// screen runs.
 func (ap *application) rememberOpened() {
 	if _, err := os.Stat(ap.path); err == nil {
-		if err := config.RememberOpened(ap.path); err != nil {
+		kept, err := config.RememberOpened(ap.path)
+		if err != nil {
 			ap.log.Printf("remembering the configuration: %v", err)
+		}
+		if kept != "" {
+			ap.log.Printf("the preferences file could not be understood: kept as %s, new preferences written", kept)
+			text := config.DamagedPreferencesText(ap.lang, kept)
+			fmt.Fprintln(ap.o.stderr, "sidekicks: "+text)
+			ap.app.Post(func() { ap.app.Flash(text) })
 		}
 	}
 	prefs, err := config.LoadPreferences()

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -139,7 +140,7 @@ func allowConfig(flagValue string) *config.Config {
 	if path == "" {
 		path, _ = config.DefaultPath()
 	}
-	data, err := os.ReadFile(path)
+	data, err := config.ReadConfigFile(context.Background(), path)
 	if path == "" || err != nil {
 		return &config.Config{UI: config.UI{Language: config.LanguageOf(nil)}}
 	}

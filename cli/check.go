@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -86,13 +87,8 @@ func loadConfig(cmd, flagValue string, stderr io.Writer) (cfg *config.Config, di
 		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.NotFoundText(lang, err))
 		return nil, nil, lang, false
 	}
-	cfg, diags = config.Load(path)
-	lang = config.LanguageOf(nil)
-	if cfg != nil {
-		lang = cfg.UI.Language
-	} else if data, err := os.ReadFile(path); err == nil {
-		lang = config.LanguageOf(data)
-	}
+	// The file is read once, bounded (see config.LoadContext): its language comes with it.
+	cfg, diags, lang = config.LoadContext(context.Background(), path)
 	if created {
 		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.CreatedText(lang, path))
 	}

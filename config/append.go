@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,7 +33,7 @@ func AppendAgent(path string, agentYAML []byte) error {
 	if err != nil {
 		return fmt.Errorf("appending an agent to %s: %w", path, err)
 	}
-	data, err := os.ReadFile(target)
+	data, err := readBounded(context.Background(), target, maxFileSize)
 	if err != nil {
 		return fmt.Errorf("appending an agent to %s: %w", path, err)
 	}

@@ -1,9 +1,8 @@
 package config
 
 import (
+	"context"
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,47 +16,38 @@ import (
 // maxFileSize bounds the size of a configuration file: a real one is a few kilobytes.
 const maxFileSize = 1 << 20
 
-// Load reads the configuration file at path and parses it (see Parse).
+// Load reads the configuration file at path and parses it (see Parse). The file is read
+// as every one of Sidekicks' own files is (see readBounded): a regular file of at most
+// 1 MiB, within ReadTimeout.
 func Load(path string) (*Config, Diagnostics) {
+	cfg, diags, _ := LoadContext(context.Background(), path)
+	return cfg, diags
+}
+
+// LoadContext is Load, giving up as soon as ctx is done, and also returning the language
+// of the messages: the file's ui.language as far as the file could be read (see
+// LanguageOf), else LANG's. The file is read once, whatever it holds.
+func LoadContext(ctx context.Context, path string) (*Config, Diagnostics, i18n.Lang) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
-	data, err := readFile(path)
+	data, err := readBounded(ctx, path, maxFileSize)
 	if err != nil {
 		lang := languageFromEnv()
-		return nil, Diagnostics{newDiagnostic(path, lang, 0, 0, "", readErrorText(lang, err), false)}
+		return nil, Diagnostics{newDiagnostic(path, lang, 0, 0, "", readErrorText(lang, err), false)}, lang
 	}
-	return Parse(path, data)
-}
-
-// errTooLarge is returned by readFile for a file over maxFileSize.
-var errTooLarge = errors.New("file too large")
-
-func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("opening the configuration: %w", err)
+	cfg, diags := Parse(path, data)
+	if cfg != nil {
+		return cfg, diags, cfg.UI.Language
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("reading the configuration: %w", err)
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("reading the configuration: %w", fs.ErrInvalid)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading the configuration: %w", err)
-	}
-	if len(data) > maxFileSize {
-		return nil, fmt.Errorf("reading the configuration: %w", errTooLarge)
-	}
-	return data, nil
+	return nil, diags, LanguageOf(data)
 }
 
 // readErrorText says why the file could not be read.
 func readErrorText(lang i18n.Lang, err error) string {
+	if text, ok := readRefusalText(lang, err); ok {
+		return text
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return catalogue.Text(lang, mNoFile)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -59,7 +60,8 @@ func Locate(flagValue string) (path string, created bool, err error) {
 	if err != nil {
 		return "", false, fmt.Errorf("locating the configuration: %w", err)
 	}
-	if _, err := os.Stat(path); err == nil {
+	// Looked at as it is read: a folder that stopped answering does not hold the start.
+	if err := bounded(context.Background(), path, func() error { _, err := os.Stat(path); return err }); err == nil {
 		return path, false, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return "", false, fmt.Errorf("locating the configuration: %w", err)
@@ -126,9 +128,4 @@ func lookPathAbs(name string) string {
 		return ""
 	}
 	return abs
-}
-
-func isRegularFile(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular()
 }

@@ -51,7 +51,7 @@ func TestLocateOrder(t *testing.T) {
 	fromEnv := touchConfig(t, filepath.Join(home, "env.yaml"))
 	last := touchConfig(t, filepath.Join(home, "last.yaml"))
 	defaultPath := filepath.Join(folder, "config.yaml")
-	if err := RememberOpened(last); err != nil {
+	if _, err := RememberOpened(last); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv(EnvConfig, "~/env.yaml")

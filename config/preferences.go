@@ -1,13 +1,14 @@
 package config
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // MaxRecentFiles is how many configuration files the recent list keeps.
@@ -17,8 +18,9 @@ const MaxRecentFiles = 10
 const maxPreferencesSize = 1 << 20
 
 // ErrCorruptPreferences is wrapped by LoadPreferences' error when preferences.json cannot
-// be understood; the preferences returned are then empty but usable, and saving them
-// replaces the corrupt file.
+// be understood (it is not JSON, not a regular file, or too large); the preferences
+// returned are then empty but usable, and saving them replaces the damaged file, kept
+// beside the new one (see Save).
 var ErrCorruptPreferences = errors.New("the preferences file is corrupt")
 
 // Preferences is what Sidekicks remembers between runs, in
@@ -33,6 +35,10 @@ type Preferences struct {
 	Recent []string `json:"recent,omitempty"`
 
 	path string
+	// damaged is true when the file read could not be understood: Save keeps it aside
+	// before writing, and says where in kept.
+	damaged bool
+	kept    string
 }
 
 // PreferencesPath returns <os.UserConfigDir()>/sidekicks/preferences.json.
@@ -57,23 +63,21 @@ func LoadPreferences() (Preferences, error) {
 
 func loadPreferencesFrom(path string) (Preferences, error) {
 	p := Preferences{path: path}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	// Read as the configuration is (see readBounded): a regular file, bounded, in time.
+	data, err := readBounded(context.Background(), path, maxPreferencesSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return p, nil
-	}
-	if err != nil {
-		return p, fmt.Errorf("reading the preferences: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxPreferencesSize+1))
-	if err != nil {
+	case errors.Is(err, ErrNotRegular), errors.Is(err, errIsFolder), errors.Is(err, errTooLarge):
+		// Not something Sidekicks wrote: damaged, kept aside by the next Save.
+		p.damaged = true
+		return p, fmt.Errorf("reading the preferences %s: %w: %w", path, ErrCorruptPreferences, err)
+	case err != nil:
 		return p, fmt.Errorf("reading the preferences %s: %w", path, err)
-	}
-	if len(data) > maxPreferencesSize {
-		return p, fmt.Errorf("reading the preferences %s: %w: larger than %d bytes", path, ErrCorruptPreferences, maxPreferencesSize)
 	}
 	var read Preferences
 	if err := json.Unmarshal(data, &read); err != nil {
+		p.damaged = true
 		return p, fmt.Errorf("reading the preferences %s: %w: %v", path, ErrCorruptPreferences, err)
 	}
 	if filepath.IsAbs(read.LastOpened) {
@@ -126,6 +130,10 @@ func (p *Preferences) RecentFiles() []string {
 // that two Sidekicks saving at once, or a crash, never leave half a file. The file is the
 // user's alone (0600), in a folder created the user's alone (0700): it names the files
 // the user works on.
+//
+// A file that was read as damaged (see ErrCorruptPreferences) is never overwritten: it is
+// first renamed beside itself, preferences.json.damaged-<UTC time>, which KeptDamaged then
+// returns; when it cannot be kept so, nothing is written.
 func (p *Preferences) Save() error {
 	if p.path == "" {
 		path, err := PreferencesPath()
@@ -141,19 +149,59 @@ func (p *Preferences) Save() error {
 	if err := os.MkdirAll(filepath.Dir(p.path), privateFolder); err != nil {
 		return fmt.Errorf("saving the preferences: %w", err)
 	}
+	if p.damaged {
+		kept, err := keepDamaged(p.path, time.Now())
+		if err != nil {
+			return fmt.Errorf("saving the preferences: keeping the damaged file: %w", err)
+		}
+		p.damaged, p.kept = false, kept
+	}
 	if err := writeFileAtomic(p.path, append(data, '\n'), privateFile); err != nil {
 		return fmt.Errorf("saving the preferences: %w", err)
 	}
 	return nil
 }
 
+// KeptDamaged returns where Save kept the damaged preferences file it replaced, "" when it
+// replaced none.
+func (p *Preferences) KeptDamaged() string { return p.kept }
+
+// keepDamaged renames the file at path to path.damaged-<UTC time> (with -2, -3… when
+// that name is taken) and returns the new name; a file that is already gone needs no
+// keeping ("", nil).
+func keepDamaged(path string, now time.Time) (string, error) {
+	base := path + ".damaged-" + now.UTC().Format("20060102T150405Z")
+	for i := 1; i <= 100; i++ {
+		kept := base
+		if i > 1 {
+			kept = fmt.Sprintf("%s-%d", base, i)
+		}
+		if _, err := os.Lstat(kept); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		err := os.Rename(path, kept)
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", nil
+		}
+		if err != nil {
+			return "", err
+		}
+		return kept, nil
+	}
+	return "", fmt.Errorf("%s: every name is taken", base)
+}
+
 // RememberOpened records in the preferences that the configuration file at path was
-// opened from the application, and saves them. A corrupt preferences file is replaced.
-func RememberOpened(path string) error {
+// opened from the application, and saves them. A damaged preferences file is replaced,
+// kept beside the new one: kept says where ("" when there was none to keep).
+func RememberOpened(path string) (kept string, err error) {
 	p, err := LoadPreferences()
 	if err != nil && !errors.Is(err, ErrCorruptPreferences) {
-		return err
+		return "", err
 	}
 	p.Opened(path)
-	return p.Save()
+	if err := p.Save(); err != nil {
+		return "", err
+	}
+	return p.KeptDamaged(), nil
 }

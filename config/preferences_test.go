@@ -52,7 +52,7 @@ func TestPreferencesRelativePathIsMadeAbsolute(t *testing.T) {
 	isolateUser(t)
 	dir := t.TempDir()
 	t.Chdir(dir)
-	if err := RememberOpened("team.yaml"); err != nil {
+	if _, err := RememberOpened("team.yaml"); err != nil {
 		t.Fatal(err)
 	}
 	p, err := LoadPreferences()
@@ -93,7 +93,7 @@ func TestPreferencesCorruptFile(t *testing.T) {
 			}
 			// Nothing stops: remembering a file replaces the corrupt file.
 			f := touchConfig(t, filepath.Join(t.TempDir(), "c.yaml"))
-			if err := RememberOpened(f); err != nil {
+			if _, err := RememberOpened(f); err != nil {
 				t.Fatalf("RememberOpened over a corrupt file: %v", err)
 			}
 			p, err = LoadPreferences()
@@ -121,7 +121,7 @@ func TestPreferencesDropRelativeEntries(t *testing.T) {
 
 func TestPreferencesSaveLeavesNoTemporaryFile(t *testing.T) {
 	folder := isolateUser(t)
-	if err := RememberOpened(touchConfig(t, filepath.Join(t.TempDir(), "c.yaml"))); err != nil {
+	if _, err := RememberOpened(touchConfig(t, filepath.Join(t.TempDir(), "c.yaml"))); err != nil {
 		t.Fatal(err)
 	}
 	entries, err := os.ReadDir(folder)

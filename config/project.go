@@ -1,8 +1,8 @@
 package config
 
 import (
+	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"github.com/BurntSushi/toml"
 )
 
@@ -30,7 +31,7 @@ const maxProjectFileSize = 1 << 20
 // derived from it (see NameFromTitle), so that @name works; command and cwd are relative
 // to dir, and the runtime is local.
 func LoadProject(dir string, lang i18n.Lang) ([]Agent, Diagnostics) {
-	p := readProject(dir, lang)
+	p := readProject(context.Background(), dir, lang)
 	return p.Agents, p.Diags
 }
 
@@ -60,7 +61,12 @@ func (p Project) Allow() error {
 // ReadProject reads dir's project agents file like LoadProject, and says whether the user
 // allowed it. The content is read once: what is parsed is what is hashed.
 func ReadProject(dir string, lang i18n.Lang) Project {
-	p := readProject(dir, lang)
+	return ReadProjectContext(context.Background(), dir, lang)
+}
+
+// ReadProjectContext is ReadProject, giving up the read as soon as ctx is done.
+func ReadProjectContext(ctx context.Context, dir string, lang i18n.Lang) Project {
+	p := readProject(ctx, dir, lang)
 	if p.data != nil && !p.Diags.HasErrors() {
 		p.Trusted = Trusted(p.Path, p.data)
 	}
@@ -68,22 +74,26 @@ func ReadProject(dir string, lang i18n.Lang) Project {
 }
 
 // readProject is ReadProject without looking at the approvals (Trusted is false).
-func readProject(dir string, lang i18n.Lang) Project {
+func readProject(ctx context.Context, dir string, lang i18n.Lang) Project {
 	abs, err := filepath.Abs(dir)
 	if err == nil {
 		dir = abs
 	}
 	path := filepath.Join(dir, filepath.FromSlash(ProjectFile))
-	data, err := readProjectFile(path)
+	// Read as the configuration is (see readBounded): a regular file, bounded, in time.
+	data, err := readBounded(ctx, path, maxProjectFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Project{}
 	}
 	if err != nil {
 		p := &projectLoad{path: path, dir: dir, lang: lang}
+		refusal, refused := readRefusalText(lang, err)
 		switch {
-		case errors.Is(err, errProjectFolder):
+		case refused:
+			p.diags = append(p.diags, Diagnostic{File: path, Message: projectCatalogue.Text(lang, pReading, safetext.Escaped(path)) + refusal})
+		case errors.Is(err, errIsFolder):
 			p.fail(0, "", pIsFolder)
-		case errors.Is(err, errProjectTooLarge):
+		case errors.Is(err, errTooLarge):
 			p.fail(0, "", pTooLarge, maxProjectFileSize>>10)
 		case errors.Is(err, fs.ErrPermission):
 			p.fail(0, "", pPermission)
@@ -110,35 +120,6 @@ func NotAllowedText(lang i18n.Lang, n int) string {
 func parseProject(dir, path string, lang i18n.Lang, data []byte) ([]Agent, Diagnostics) {
 	p := &projectLoad{path: path, dir: dir, lang: lang, lines: projectLines(string(data))}
 	return p.load(string(data))
-}
-
-// Why a project agents file could not be read.
-var (
-	errProjectFolder   = errors.New("the project agents file is a folder")
-	errProjectTooLarge = errors.New("the project agents file is too large")
-)
-
-func readProjectFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, errProjectFolder
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxProjectFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxProjectFileSize {
-		return nil, errProjectTooLarge
-	}
-	return data, nil
 }
 
 // projectLoad is the state of one LoadProject.

@@ -44,7 +44,7 @@ func TestLocateCreatesTheDefaultFileTheUsersAlone(t *testing.T) {
 
 func TestPreferencesAreTheUsersAlone(t *testing.T) {
 	folder := isolateUser(t)
-	if err := RememberOpened(touchConfig(t, filepath.Join(t.TempDir(), "c.yaml"))); err != nil {
+	if _, err := RememberOpened(touchConfig(t, filepath.Join(t.TempDir(), "c.yaml"))); err != nil {
 		t.Fatal(err)
 	}
 	wantMode(t, filepath.Join(folder, "preferences.json"), 0o600)
@@ -60,7 +60,7 @@ func TestSavingPreferencesMakesAnOpenFilePrivate(t *testing.T) {
 	if err := os.WriteFile(path, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := RememberOpened(touchConfig(t, filepath.Join(t.TempDir(), "c.yaml"))); err != nil {
+	if _, err := RememberOpened(touchConfig(t, filepath.Join(t.TempDir(), "c.yaml"))); err != nil {
 		t.Fatal(err)
 	}
 	wantMode(t, path, 0o600)

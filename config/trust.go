@@ -3,6 +3,7 @@ package config
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -73,9 +74,13 @@ func trustKey(path string) string {
 	return filepath.Clean(path)
 }
 
-// readTrust returns the store's lines as path → hash. A missing store is empty.
+// maxTrustSize bounds what readTrust reads: a line is about a hundred bytes.
+const maxTrustSize = 8 << 20
+
+// readTrust returns the store's lines as path → hash. A missing store is empty. It is
+// read as Sidekicks' other own files are (see readBounded).
 func readTrust(file string) (map[string]string, error) {
-	data, err := os.ReadFile(file)
+	data, err := readBounded(context.Background(), file, maxTrustSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]string{}, nil
 	}

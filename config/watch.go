@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -43,17 +44,27 @@ type Watcher struct {
 	path     string
 	names    map[string]bool // the paths whose events count: path, and its target if it is a link
 	debounce time.Duration
-	onChange func()
+	onChange func(ctx context.Context)
 	observe  func(name string, counted bool)
 
+	// ctx is done once Close is called: a read onChange makes with it gives up then.
+	ctx       context.Context
+	cancel    context.CancelFunc
 	stop      chan struct{}
 	done      chan struct{}
 	closeOnce sync.Once
 }
 
 // NewWatcher starts watching path and calls onChange, from the watcher's own goroutine,
-// after each save. onChange must not call Close.
+// after each save. onChange must not call Close, and should return quickly: Close waits
+// for it.
 func NewWatcher(path string, opts WatchOptions, onChange func()) (*Watcher, error) {
+	return newWatcher(path, opts, func(context.Context) { onChange() })
+}
+
+// newWatcher is NewWatcher with an onChange given a context that is done once Close is
+// called, so that a read it makes never holds Close up.
+func newWatcher(path string, opts WatchOptions, onChange func(ctx context.Context)) (*Watcher, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("watching %s: %w", path, err)
@@ -72,6 +83,7 @@ func NewWatcher(path string, opts WatchOptions, onChange func()) (*Watcher, erro
 		stop:     make(chan struct{}),
 		done:     make(chan struct{}),
 	}
+	w.ctx, w.cancel = context.WithCancel(context.Background())
 	if w.debounce <= 0 {
 		w.debounce = DefaultDebounce
 	}
@@ -85,6 +97,7 @@ func NewWatcher(path string, opts WatchOptions, onChange func()) (*Watcher, erro
 	for _, dir := range folders {
 		if err := fsw.Add(dir); err != nil {
 			fsw.Close()
+			w.cancel()
 			return nil, fmt.Errorf("watching %s: %w", path, err)
 		}
 	}
@@ -96,6 +109,7 @@ func NewWatcher(path string, opts WatchOptions, onChange func()) (*Watcher, erro
 func (w *Watcher) Close() error {
 	var err error
 	w.closeOnce.Do(func() {
+		w.cancel()
 		close(w.stop)
 		<-w.done
 		err = w.fs.Close()
@@ -133,9 +147,10 @@ func (w *Watcher) run() {
 			}
 		case <-timer.C:
 			// A file removed and not (yet) created again is not a save: the next
-			// event will tell.
-			if _, err := os.Stat(w.path); err == nil {
-				w.onChange()
+			// event will tell. The look is bounded as a read is (see bounded): a
+			// folder that stopped answering does not hold Close up.
+			if err := bounded(w.ctx, w.path, func() error { _, err := os.Stat(w.path); return err }); w.ctx.Err() == nil && (err == nil || !errors.Is(err, fs.ErrNotExist)) {
+				w.onChange(w.ctx)
 			}
 		}
 	}
@@ -150,7 +165,12 @@ func Watch(ctx context.Context, path string, onChange func()) (*Watcher, error) 
 // in place, or with an error when the file's folder cannot be watched. onChange is called
 // after each save until ctx is done or the Watcher is closed.
 func WatchWith(ctx context.Context, path string, opts WatchOptions, onChange func()) (*Watcher, error) {
-	w, err := NewWatcher(path, opts, onChange)
+	return watchWith(ctx, path, opts, func(context.Context) { onChange() })
+}
+
+// watchWith is WatchWith with newWatcher's onChange.
+func watchWith(ctx context.Context, path string, opts WatchOptions, onChange func(context.Context)) (*Watcher, error) {
+	w, err := newWatcher(path, opts, onChange)
 	if err != nil {
 		return nil, err
 	}
@@ -175,10 +195,10 @@ func WatchConfig(ctx context.Context, path string, onReload func(*Config, Diagno
 // result to onReload, from the watcher's goroutine, until ctx is done or the Watcher is
 // closed (see WatchWith). When the Diagnostics have errors the Config is nil: the caller
 // keeps the configuration it had, and shows the errors; warnings alone come with a usable
-// Config.
+// Config. A read that is blocked (see readBounded) is given up when the Watcher is closed.
 func WatchConfigWith(ctx context.Context, path string, opts WatchOptions, onReload func(*Config, Diagnostics)) (*Watcher, error) {
-	return WatchWith(ctx, path, opts, func() {
-		cfg, diags := Load(path)
+	return watchWith(ctx, path, opts, func(ctx context.Context) {
+		cfg, diags, _ := LoadContext(ctx, path)
 		onReload(cfg, diags)
 	})
 }

@@ -2,8 +2,8 @@ package config
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -52,7 +52,7 @@ func PreviewWizard(configPath string, in WizardInput) (WizardPreview, error) {
 	if err != nil {
 		return WizardPreview{}, fmt.Errorf("previewing the new agent for %s: %w", configPath, err)
 	}
-	data, err := os.ReadFile(target)
+	data, err := readBounded(context.Background(), target, maxFileSize)
 	if err != nil {
 		return WizardPreview{}, fmt.Errorf("previewing the new agent for %s: %w", configPath, err)
 	}
