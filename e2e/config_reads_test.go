@@ -46,17 +46,6 @@ func symlink(t *testing.T, target, path string) string {
 	return path
 }
 
-// envValue returns the last value of key in env ("" when it has none).
-func envValue(env []string, key string) string {
-	value := ""
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, key+"="); ok {
-			value = v
-		}
-	}
-	return value
-}
-
 // checkBounded runs `sidekicks check` with args and fails the test when it takes more
 // than maxConfigReadMiB of memory (it has its deadline, checkDeadline).
 func checkBounded(t *testing.T, env []string, dir string, args ...string) result {

@@ -89,3 +89,15 @@ func runBinary(t *testing.T, env []string, dir string, timeout time.Duration, ar
 	}
 	return result{out.String(), errb.String(), code, peak}
 }
+
+// envValue is the value of key in env (KEY=VALUE entries) as a process would see it: the
+// last entry wins; "" when there is none.
+func envValue(env []string, key string) string {
+	value := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, key+"="); ok {
+			value = v
+		}
+	}
+	return value
+}

@@ -30,16 +30,6 @@ func traceConfig(t *testing.T, dir string) string {
 	return path
 }
 
-// envValue returns the value env gives name.
-func envValue(env []string, name string) string {
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, name+"="); ok {
-			return v
-		}
-	}
-	return ""
-}
-
 // talkToCarol opens carol's window from the Agent menu and has one turn with her.
 func talkToCarol(t *testing.T, term *terminal) {
 	t.Helper()
