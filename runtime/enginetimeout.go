@@ -23,11 +23,11 @@ import (
 // connections and never answers (a dead ssh:// host, a hung daemon) would otherwise hold
 // an agent "starting" for ever, and its slot with it.
 const (
-	// DefaultEngineTimeout bounds each query of a start: docker container inspect,
-	// docker start, sbx ls.
+	// DefaultEngineTimeout bounds each query of a start (docker container inspect,
+	// docker start, sbx ls) and the check of the engine before a terminal opens.
 	DefaultEngineTimeout = 30 * time.Second
 	// DefaultExecTimeout bounds each file operation in a container or sandbox (one docker
-	// or sbx exec), and the check of the engine before a terminal opens.
+	// or sbx exec).
 	DefaultExecTimeout = 60 * time.Second
 	// DefaultLifecycleTimeout bounds a lifecycle command (create, stop, remove), which may
 	// pull or build an image.

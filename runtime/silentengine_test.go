@@ -267,3 +267,23 @@ func TestSilentDockerEngineFileOperationsTimeOut(t *testing.T) {
 		})
 	}
 }
+
+// The terminal's check of a silent engine, through the real docker command, fails once its
+// timeout has passed, naming the engine.
+func TestSilentDockerEngineCheckBeforeTheTerminal(t *testing.T) {
+	realDocker(t)
+	eng := newSilentEngine(t)
+	a := silentDockerAgent(t, "alice", eng.host())
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	err := CheckEngine(ctx, a, 400*time.Millisecond)
+	want := fmt.Sprintf("the Docker engine at %s did not answer within 400 ms (docker container inspect box)", eng.host())
+	var late *EngineTimeoutError
+	if !errors.As(err, &late) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("%v\nwant an *EngineTimeoutError saying %q", err, want)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("the check outlived the test's deadline")
+	}
+	closedByPeer(t, eng.connected(t))
+}
