@@ -7,59 +7,28 @@ import (
 	"net"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
-// silentEngine is a TCP listener on 127.0.0.1 that accepts every connection and never
-// answers: what a dead ssh:// host or a hung daemon looks like to the docker command.
+// silentEngine is a listener that accepts and never answers (testagents.SilentEngine).
 type silentEngine struct {
-	ln       net.Listener
-	accepted chan net.Conn
+	addr     string
+	accepted <-chan net.Conn
 }
 
 func newSilentEngine(t *testing.T) *silentEngine {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &silentEngine{ln: ln, accepted: make(chan net.Conn, 64)}
-	var mu sync.Mutex
-	var conns []net.Conn
-	// Only accepts: nothing it reads reaches Sidekicks.
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-			select {
-			case e.accepted <- c:
-			default:
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		_ = ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			_ = c.Close()
-		}
-	})
-	return e
+	addr, accepted := testagents.SilentEngine(t)
+	return &silentEngine{addr: addr, accepted: accepted}
 }
 
 // host is the engine's address as DOCKER_HOST says it.
-func (e *silentEngine) host() string { return "tcp://" + e.ln.Addr().String() }
+func (e *silentEngine) host() string { return e.addr }
 
 // connected waits for the docker command's connection.
 func (e *silentEngine) connected(t *testing.T) net.Conn {
