@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -187,5 +188,117 @@ func TestDurationText(t *testing.T) {
 		if got := durationText(d, i18n.French); got != want[1] {
 			t.Errorf("%v in French: %q, want %q", d, got, want[1])
 		}
+	}
+}
+
+// Giving up the only turn that waits for a sandbox agent whose sbx hangs cancels the start
+// at once, long before the engine timeout: the hung sbx is killed, the slot is freed, and
+// the next message starts the agent again.
+func TestGivingUpCancelsAHangingSbxStart(t *testing.T) {
+	eng := newFakeEngines(t)
+	t.Setenv("FAKE_ENGINE_HANG", "sbx ls")
+	a := engineAgent(t, eng, "sbx")
+	eng.set("sandy", "running")
+	s := newTestSupervisor(t, Options{Agents: []config.Agent{a}, EngineTimeout: time.Minute})
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := acquireAsync(ctx, s, "alice")
+	pid := hungSbx(t, eng)
+	cancelled := time.Now()
+	cancel()
+	if r := answerOf(t, "the cancelled turn", done); !errors.Is(r.err, context.Canceled) {
+		t.Fatalf("the cancelled turn: %v", r.err)
+	}
+	waitState(t, s, "alice", inState(Stopped), "the start is cancelled")
+	processGone(t, pid)
+	if took := time.Since(cancelled); took > 10*time.Second {
+		t.Errorf("the start took %v to end after the cancel", took)
+	}
+	if n, _ := s.Running(); n != 0 {
+		t.Errorf("%d slots held after the cancelled start", n)
+	}
+
+	t.Setenv("FAKE_ENGINE_HANG", "")
+	l := acquire(t, s, "alice")
+	if got, _ := l.Conn().(*lineConn).ask("ping"); got != "pong" {
+		t.Errorf("the agent started again answered %q", got)
+	}
+	l.Release()
+}
+
+// hungSbx waits for the stand-in to hang (FAKE_ENGINE_HANG) and returns its process id:
+// the stand-in writes it to a named pipe, which this reads.
+func hungSbx(t *testing.T, eng *fakeEngines) int {
+	t.Helper()
+	if err := syscall.Mkfifo(eng.log+".hung", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hung := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(eng.log + ".hung")
+		hung <- strings.TrimSpace(string(b))
+	}()
+	select {
+	case p := <-hung:
+		pid, err := strconv.Atoi(p)
+		if err != nil {
+			t.Fatalf("the hung stand-in wrote %q", p)
+		}
+		return pid
+	case <-time.After(deadline):
+		t.Fatal("the stand-in never hung")
+		return 0
+	}
+}
+
+// A start goes on while another turn still waits for it: giving up one of two turns on
+// the same agent leaves the start to end as it will (here, at the engine timeout).
+func TestGivingUpOneOfTwoTurnsKeepsTheStart(t *testing.T) {
+	eng := newFakeEngines(t)
+	t.Setenv("FAKE_ENGINE_HANG", "sbx ls")
+	a := engineAgent(t, eng, "sbx")
+	eng.set("sandy", "running")
+	s := newTestSupervisor(t, Options{Agents: []config.Agent{a}, EngineTimeout: time.Second})
+
+	ctx, cancel := context.WithCancel(context.Background())
+	first := acquireAsync(ctx, s, "alice")
+	hungSbx(t, eng)
+	second := acquireAsync(context.Background(), s, "alice")
+	waitWanted(t, s, "alice", 2)
+	cancel()
+	if r := answerOf(t, "the first turn", first); !errors.Is(r.err, context.Canceled) {
+		t.Fatalf("the first turn: %v", r.err)
+	}
+	r := answerOf(t, "the second turn", second)
+	var late *EngineTimeoutError
+	if !errors.As(r.err, &late) {
+		t.Fatalf("the second turn: %v, want the engine timeout (the start went on)", r.err)
+	}
+	if st := s.State("alice"); st.State != Error {
+		t.Errorf("after the timeout: %+v", st)
+	}
+	if calls := argsOf(eng.calls()); len(calls) != 1 {
+		t.Errorf("calls %q, want the one sbx ls of the one start", calls)
+	}
+	if log := s.Logs().Agent("alice"); logHas(log, "start cancelled") {
+		t.Errorf("the start was cancelled while a turn waited for it:\n%s", logText(log))
+	}
+}
+
+// waitWanted waits until n Acquire calls are in progress for the agent.
+func waitWanted(t *testing.T, s *Supervisor, name string, n int) {
+	t.Helper()
+	end := time.Now().Add(deadline)
+	for {
+		s.mu.Lock()
+		got := s.agents[name].wanted
+		s.mu.Unlock()
+		if got == n {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("%d Acquire calls in progress for %s, want %d", got, name, n)
+		}
+		time.Sleep(time.Millisecond) // no event tells that an Acquire waits for a start
 	}
 }
