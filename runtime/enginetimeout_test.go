@@ -195,25 +195,10 @@ func TestDurationText(t *testing.T) {
 // at once, long before the engine timeout: the hung sbx is killed, the slot is freed, and
 // the next message starts the agent again.
 func TestGivingUpCancelsAHangingSbxStart(t *testing.T) {
-	eng := newFakeEngines(t)
-	t.Setenv("FAKE_ENGINE_HANG", "sbx ls")
-	a := engineAgent(t, eng, "sbx")
-	eng.set("sandy", "running")
-	s := newTestSupervisor(t, Options{Agents: []config.Agent{a}, EngineTimeout: time.Minute})
-
-	ctx, cancel := context.WithCancel(context.Background())
+	eng, s, ctx, cancel := hangingSbxStart(t, time.Minute)
 	done := acquireAsync(ctx, s, "alice")
 	pid := hungSbx(t, eng)
-	cancelled := time.Now()
-	cancel()
-	if r := answerOf(t, "the cancelled turn", done); !errors.Is(r.err, context.Canceled) {
-		t.Fatalf("the cancelled turn: %v", r.err)
-	}
-	waitState(t, s, "alice", inState(Stopped), "the start is cancelled")
-	processGone(t, pid)
-	if took := time.Since(cancelled); took > 10*time.Second {
-		t.Errorf("the start took %v to end after the cancel", took)
-	}
+	startCancelled(t, s, cancel, done, func() { processGone(t, pid) })
 	if n, _ := s.Running(); n != 0 {
 		t.Errorf("%d slots held after the cancelled start", n)
 	}
@@ -224,6 +209,45 @@ func TestGivingUpCancelsAHangingSbxStart(t *testing.T) {
 		t.Errorf("the agent started again answered %q", got)
 	}
 	l.Release()
+}
+
+// hangingSbxStart is a supervisor of a sandbox agent, alice, whose sbx hangs on "sbx ls",
+// with the engine timeout given, and a context for a turn to give up.
+func hangingSbxStart(t *testing.T, engineTimeout time.Duration) (*fakeEngines, *Supervisor, context.Context, context.CancelFunc) {
+	t.Helper()
+	eng := newFakeEngines(t)
+	t.Setenv("FAKE_ENGINE_HANG", "sbx ls")
+	a := engineAgent(t, eng, "sbx")
+	eng.set("sandy", "running")
+	s := newTestSupervisor(t, Options{Agents: []config.Agent{a}, EngineTimeout: engineTimeout})
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return eng, s, ctx, cancel
+}
+
+// givenUp cancels a turn's context and checks that its Acquire gave up.
+func givenUp(t *testing.T, cancel context.CancelFunc, done <-chan acquired) {
+	t.Helper()
+	cancel()
+	if r := answerOf(t, "the cancelled turn", done); !errors.Is(r.err, context.Canceled) {
+		t.Fatalf("the cancelled turn: %v", r.err)
+	}
+}
+
+// startCancelled gives up the only turn that waits for alice's start, and checks that the
+// start ends at once: alice stopped, and gone (the engine's command killed) holds.
+func startCancelled(t *testing.T, s *Supervisor, cancel context.CancelFunc, done <-chan acquired, gone func()) {
+	t.Helper()
+	cancelled := time.Now()
+	givenUp(t, cancel, done)
+	waitState(t, s, "alice", inState(Stopped), "alice's start is cancelled")
+	gone()
+	if took := time.Since(cancelled); took > 10*time.Second {
+		t.Errorf("the start took %v to end after the cancel", took)
+	}
+	if log := s.Logs().Agent("alice"); !logHas(log, "start cancelled") {
+		t.Errorf("alice's log does not say the start was cancelled:\n%s", logText(log))
+	}
 }
 
 // hungSbx waits for the stand-in to hang (FAKE_ENGINE_HANG) and returns its process id:
@@ -254,21 +278,12 @@ func hungSbx(t *testing.T, eng *fakeEngines) int {
 // A start goes on while another turn still waits for it: giving up one of two turns on
 // the same agent leaves the start to end as it will (here, at the engine timeout).
 func TestGivingUpOneOfTwoTurnsKeepsTheStart(t *testing.T) {
-	eng := newFakeEngines(t)
-	t.Setenv("FAKE_ENGINE_HANG", "sbx ls")
-	a := engineAgent(t, eng, "sbx")
-	eng.set("sandy", "running")
-	s := newTestSupervisor(t, Options{Agents: []config.Agent{a}, EngineTimeout: time.Second})
-
-	ctx, cancel := context.WithCancel(context.Background())
+	eng, s, ctx, cancel := hangingSbxStart(t, time.Second)
 	first := acquireAsync(ctx, s, "alice")
 	hungSbx(t, eng)
 	second := acquireAsync(context.Background(), s, "alice")
 	waitWanted(t, s, "alice", 2)
-	cancel()
-	if r := answerOf(t, "the first turn", first); !errors.Is(r.err, context.Canceled) {
-		t.Fatalf("the first turn: %v", r.err)
-	}
+	givenUp(t, cancel, first)
 	r := answerOf(t, "the second turn", second)
 	var late *EngineTimeoutError
 	if !errors.As(r.err, &late) {

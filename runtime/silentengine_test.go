@@ -186,19 +186,7 @@ func TestGivingUpCancelsAStartOnASilentDockerEngine(t *testing.T) {
 	q := queueBehindSilentStart(t, ctx, time.Minute)
 	s, aliceDone, conn := q.s, q.alice, q.conn
 
-	cancelled := time.Now()
-	cancel()
-	if r := answerOf(t, "alice's cancelled turn", aliceDone); !errors.Is(r.err, context.Canceled) {
-		t.Fatalf("alice's cancelled turn: %v", r.err)
-	}
-	waitState(t, s, "alice", inState(Stopped), "alice's start is cancelled")
-	closedByPeer(t, conn)
-	if took := time.Since(cancelled); took > 10*time.Second {
-		t.Errorf("the start took %v to end after the cancel", took)
-	}
-	if log := s.Logs().Agent("alice"); !logHas(log, "start cancelled") {
-		t.Errorf("alice's log does not say the start was cancelled:\n%s", logText(log))
-	}
+	startCancelled(t, s, cancel, aliceDone, func() { closedByPeer(t, conn) })
 	q.bobServed(t)
 }
 
