@@ -340,7 +340,10 @@ const maxStderrShown = 3
 // wrote is sanitized.
 func DescribeError(err error, lang i18n.Lang) string {
 	var exit *ExitError
+	var late *runtime.EngineTimeoutError
 	switch {
+	case errors.As(err, &late):
+		return safetext.Line(late.Text(lang))
 	case errors.As(err, &exit):
 		msg := acp.Describe(exit.err, lang)
 		msg += " (" + ExitText(exit.status, lang) + ")"

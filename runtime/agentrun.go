@@ -39,7 +39,7 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 	log := a.log
 	err := st.ctx.Err()
 	if err == nil {
-		err = prepareRuntime(st.ctx, cfg, log)
+		err = prepareRuntime(st.ctx, cfg, log, engineTimeouts{query: s.opts.EngineTimeout, lifecycle: s.opts.LifecycleTimeout})
 	}
 	var proc *Process
 	if err == nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -17,13 +18,16 @@ import (
 // makes $FAKE_CREATE_NAME in state $FAKE_CREATE_STATE (default running) and prints where
 // its stdin comes from; FAKE_CREATE_FAIL makes it fail with that message, FAKE_CREATE_NOOP
 // succeed without creating anything. FAKE_ENGINE_DOWN makes every call fail as an
-// unreachable engine does. FAKE_CREATE_SLEEP makes creation print "slow create PID" and
-// sleep that long first.
+// unreachable engine does; FAKE_ENGINE_HANG="PROGRAM SUBCOMMAND" ("sbx ls", "docker start",
+// "docker run"…) makes that call hang as an engine that never answers does, its process id
+// written to $FAKE_ENGINE_LOG.hung. FAKE_CREATE_SLEEP makes creation print
+// "slow create PID" and sleep that long first.
 const fakeEngine = `#!/bin/sh
 me=${0##*/}
 { printf '%s\0' "$PWD" "${SIDEKICKS_TEST_VAR-}" "$me" "$@"; printf '\036\n'; } >> "$FAKE_ENGINE_LOG"
 state=$FAKE_ENGINE_STATE
 if [ -n "${FAKE_ENGINE_DOWN-}" ]; then echo "Cannot connect to the engine" >&2; exit 1; fi
+if [ -n "${FAKE_ENGINE_HANG-}" ] && [ "$FAKE_ENGINE_HANG" = "$me $1" ]; then echo $$ >> "$FAKE_ENGINE_LOG.hung"; exec sleep 3600; fi
 create() {
 	if [ -e /proc/$$/fd/0 ]; then echo "stdin $(readlink /proc/$$/fd/0)"; fi
 	if [ -n "${FAKE_CREATE_FAIL-}" ]; then echo "$FAKE_CREATE_FAIL" >&2; exit 1; fi
@@ -169,6 +173,24 @@ func (f *fakeEngines) calls() []engineCall {
 		out = append(out, engineCall{Dir: fields[0], Var: fields[1], Args: fields[2:]})
 	}
 	return out
+}
+
+// hung returns the process ids of the calls FAKE_ENGINE_HANG held.
+func (f *fakeEngines) hung() []int {
+	f.t.Helper()
+	b, err := os.ReadFile(f.log + ".hung")
+	if err != nil && !os.IsNotExist(err) {
+		f.t.Fatal(err)
+	}
+	var pids []int
+	for _, field := range strings.Fields(string(b)) {
+		pid, err := strconv.Atoi(field)
+		if err != nil {
+			f.t.Fatalf("bad pid %q", field)
+		}
+		pids = append(pids, pid)
+	}
+	return pids
 }
 
 // argsOf lists the arguments of calls, for comparing with what the spec says.

@@ -14,13 +14,14 @@ import (
 
 // ExecWorkspace is a workspace inside a Docker container (docker exec) or an sbx sandbox
 // (sbx exec). Every operation is one run of "ENGINE exec -i TARGET sh -c SCRIPT" with the
-// paths as separate arguments (see execScript), with the agent's env added to the
-// command's environment, so that DOCKER_HOST or DOCKER_CONTEXT in env reach the engine
-// that holds the agent. Protection patterns are checked here before any command runs;
-// symbolic links are resolved inside the container, and a path whose resolution differs
-// from what was asked is checked here again (inside the root? protected?) before the
-// operation runs on the resolved path. Something inside the container that swaps a folder
-// for a link between that check and the operation (a few milliseconds) is not caught.
+// paths as separate arguments (see execScript), bounded by DefaultExecTimeout (an
+// *EngineTimeoutError then), with the agent's env added to the command's environment, so
+// that DOCKER_HOST or DOCKER_CONTEXT in env reach the engine that holds the agent.
+// Protection patterns are checked here before any command runs; symbolic links are
+// resolved inside the container, and a path whose resolution differs from what was asked
+// is checked here again (inside the root? protected?) before the operation runs on the
+// resolved path. Something inside the container that swaps a folder for a link between
+// that check and the operation (a few milliseconds) is not caught.
 type ExecWorkspace struct {
 	engine  string // "docker" or "sbx"
 	target  string // the container or the sandbox
@@ -31,6 +32,8 @@ type ExecWorkspace struct {
 	// root, are refused at the same place under root.
 	own  OwnFiles
 	host string
+	// timeout bounds each run of the engine (DefaultExecTimeout; tests shorten it).
+	timeout time.Duration
 }
 
 // NewContainerWorkspace returns the workspace at root (an absolute path inside the
@@ -48,7 +51,7 @@ func NewSandboxWorkspace(sandbox, root string, env map[string]string, protect []
 func newExecWorkspace(engine, target, root string, env map[string]string, protect []string) *ExecWorkspace {
 	return &ExecWorkspace{
 		engine: engine, target: target, root: path.Clean(root),
-		env: envList(env), protect: newProtector(protect),
+		env: envList(env), protect: newProtector(protect), timeout: DefaultExecTimeout,
 	}
 }
 

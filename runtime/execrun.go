@@ -11,7 +11,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // execResult is what one workspace operation in a container or sandbox gave.
@@ -122,9 +121,10 @@ func (w *ExecWorkspace) op(ctx context.Context, op string, limit int64, stdin []
 
 // run starts the engine once. Its error is an *exec.ExitError (with stdout returned) for
 // exit 65, an *outputOverError when the command printed more than limit bytes (it is then
-// stopped), and a meaningful error for the script's other statuses.
+// stopped), an *EngineTimeoutError when it did not end within the workspace's timeout
+// (it is then stopped), and a meaningful error for the script's other statuses.
 func (w *ExecWorkspace) run(ctx context.Context, op string, limit int64, stdin []byte, root string, rels []string) ([]byte, error) {
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel, timedOut := withEngineTimeout(ctx, w.timeout)
 	defer cancel()
 	args := []string{"exec", "-i", w.target, "sh", "-c", execScript, "sidekicks", op, root}
 	for _, r := range rels {
@@ -139,13 +139,16 @@ func (w *ExecWorkspace) run(ctx context.Context, op string, limit int64, stdin [
 	stderr := &tailBuffer{max: 2048}
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
-	cmd.WaitDelay = 5 * time.Second
+	killGroup(cmd)
 	err := cmd.Run()
 	if stdout.over {
 		return nil, &outputOverError{limit}
 	}
 	if err == nil {
 		return stdout.buf.Bytes(), nil
+	}
+	if timedOut() {
+		return nil, engineTimeout(w.engine, w.env, w.engine+" exec "+w.target, w.timeout)
 	}
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) {

@@ -4,15 +4,16 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 )
 
 // sandboxExists asks "sbx ls -q", which prints one sandbox name per line.
-func sandboxExists(ctx context.Context, a config.Agent) (bool, error) {
-	out, errOut, err := engineOutput(ctx, envList(a.Env), "sbx", "ls", "-q")
+func sandboxExists(ctx context.Context, a config.Agent, timeout time.Duration) (bool, error) {
+	out, errOut, err := engineOutput(ctx, timeout, envList(a.Env), "sbx ls", "sbx", "ls", "-q")
 	if err != nil {
-		return false, fmt.Errorf("listing sandboxes: %s: %w", cleanLine(lastLine(errOut)), err)
+		return false, engineError("listing sandboxes", errOut, err)
 	}
 	for _, line := range strings.Split(out, "\n") {
 		if strings.TrimSpace(line) == a.Runtime.Sandbox {
@@ -22,9 +23,9 @@ func sandboxExists(ctx context.Context, a config.Agent) (bool, error) {
 	return false, nil
 }
 
-func prepareSandbox(ctx context.Context, a config.Agent, log *AgentLog) error {
+func prepareSandbox(ctx context.Context, a config.Agent, log *AgentLog, limit engineTimeouts) error {
 	name := a.Runtime.Sandbox
-	exists, err := sandboxExists(ctx, a)
+	exists, err := sandboxExists(ctx, a, limit.query)
 	if err != nil || exists {
 		return err
 	}
@@ -32,10 +33,10 @@ func prepareSandbox(ctx context.Context, a config.Agent, log *AgentLog) error {
 		return fmt.Errorf("sandbox %q does not exist and no lifecycle.create is set", name)
 	}
 	log.Printf("sidekicks: sandbox %q does not exist: running lifecycle.create", name)
-	if err := runLifecycle(ctx, a, a.Runtime.Lifecycle.Create, log); err != nil {
+	if err := runLifecycleWithin(ctx, a, a.Runtime.Lifecycle.Create, log, limit.lifecycle); err != nil {
 		return fmt.Errorf("creating sandbox %q: %w", name, err)
 	}
-	if exists, err = sandboxExists(ctx, a); err != nil {
+	if exists, err = sandboxExists(ctx, a, limit.query); err != nil {
 		return err
 	}
 	if !exists {

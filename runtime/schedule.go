@@ -15,6 +15,24 @@ func (s *Supervisor) dequeue(w *waiter) {
 	}
 }
 
+// abandonStart cancels the start of an agent that no Acquire waits for any more: the last
+// turn that wanted it gave up (Esc, its window closed), and a start that may never end
+// (an engine that does not answer) must not keep its slot. The commands of the start are
+// stopped, a process already started is stopped, and the agent ends Stopped. Called with
+// s.mu held.
+func (s *Supervisor) abandonStart(a *agent) {
+	st := a.start
+	if st == nil || st.abandoned || a.wanted > 0 {
+		return
+	}
+	st.abandoned = true
+	a.log.Printf("sidekicks: start cancelled: nothing waits for it any more")
+	if r := a.run; r != nil && !r.stopping {
+		s.stopAsync(a, r, "start cancelled")
+	}
+	st.cancel()
+}
+
 // grant lets a waiter go on.
 func (s *Supervisor) grant(w *waiter) {
 	for i, x := range s.queue {

@@ -49,6 +49,13 @@ type Options struct {
 	Connect func(ctx context.Context, a config.Agent, p *Process) (Conn, error)
 	// AfterStopTimeout bounds afterStop commands (DefaultAfterStopTimeout when 0).
 	AfterStopTimeout time.Duration
+	// EngineTimeout bounds each query of the engine while a container or sandbox agent
+	// starts: docker container inspect, docker start, sbx ls (DefaultEngineTimeout when
+	// 0). One that does not answer in time fails the start with an *EngineTimeoutError.
+	EngineTimeout time.Duration
+	// LifecycleTimeout bounds lifecycle.create when a start runs it
+	// (DefaultLifecycleTimeout when 0).
+	LifecycleTimeout time.Duration
 	// StopGrace holds the delays of stopping a process (DefaultStopGrace when zero).
 	StopGrace StopGrace
 	// Go starts the supervisor's goroutines and those of the processes it starts (see
@@ -110,6 +117,9 @@ type startAttempt struct {
 	err    error
 	cancel context.CancelFunc
 	ctx    context.Context
+	// abandoned is set when the start was cancelled because nobody waited for it any
+	// more: an Acquire that came meanwhile starts the agent again rather than fail.
+	abandoned bool
 }
 
 // run is one process of an agent, from its start until its end has been handled.
@@ -147,6 +157,12 @@ func New(opts Options) *Supervisor {
 	}
 	if opts.AfterStopTimeout <= 0 {
 		opts.AfterStopTimeout = DefaultAfterStopTimeout
+	}
+	if opts.EngineTimeout <= 0 {
+		opts.EngineTimeout = DefaultEngineTimeout
+	}
+	if opts.LifecycleTimeout <= 0 {
+		opts.LifecycleTimeout = DefaultLifecycleTimeout
 	}
 	opts.StopGrace = opts.StopGrace.orDefault()
 	s := &Supervisor{opts: opts, clock: opts.Clock, logs: opts.Logs, agents: map[string]*agent{}}
@@ -273,7 +289,8 @@ func (l *Lease) Release() {
 
 // Acquire starts a turn with an agent: it starts the agent if needed (making room, or
 // waiting in order for a slot, when maxRunningAgents are running) and returns once the
-// agent is ready. Cancelling ctx gives up the wait.
+// agent is ready. Cancelling ctx gives up the wait; when no other Acquire waits for the
+// agent, its start in progress is abandoned too (see abandonStart), and its slot freed.
 func (s *Supervisor) Acquire(ctx context.Context, name string) (*Lease, error) {
 	s.mu.Lock()
 	var w *waiter
@@ -347,14 +364,19 @@ func (s *Supervisor) Acquire(ctx context.Context, name string) (*Lease, error) {
 			s.mu.Lock()
 			if w != nil && !w.granted {
 				s.dequeue(w)
-				s.emit()
 			}
+			if wanted != nil {
+				wanted.wanted--
+				s.abandonStart(wanted)
+				wanted = nil
+			}
+			s.emit()
 			s.mu.Unlock()
 			return nil, ctx.Err()
 		case <-wait:
 		}
 		s.mu.Lock()
-		if st != nil && st.err != nil {
+		if st != nil && st.err != nil && !st.abandoned {
 			s.mu.Unlock()
 			return nil, st.err
 		}

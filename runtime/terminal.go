@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 )
@@ -32,4 +35,30 @@ func TerminalCommand(a config.Agent) *exec.Cmd {
 	}
 	cmd.Env = append(os.Environ(), envList(a.Env)...)
 	return cmd
+}
+
+// CheckEngine asks the engine of a container or sandbox agent whether its container or
+// sandbox is there, within timeout (DefaultEngineTimeout when 0): what the terminal needs
+// to know before it takes the screen, since "docker exec -it" waits for ever, on a blank
+// terminal, for an engine that does not answer (an *EngineTimeoutError then). Nil for a
+// local agent.
+func CheckEngine(ctx context.Context, a config.Agent, timeout time.Duration) error {
+	if timeout <= 0 {
+		timeout = DefaultEngineTimeout
+	}
+	switch a.Runtime.Type {
+	case "container":
+		exists, _, err := containerState(ctx, a, timeout)
+		if err == nil && !exists {
+			err = fmt.Errorf("container %q does not exist", a.Runtime.Container)
+		}
+		return err
+	case "sbx":
+		exists, err := sandboxExists(ctx, a, timeout)
+		if err == nil && !exists {
+			err = fmt.Errorf("sandbox %q does not exist", a.Runtime.Sandbox)
+		}
+		return err
+	}
+	return nil
 }

@@ -12,12 +12,15 @@ import (
 // $FAKE_ENGINE_LOG; says every container runs and every sandbox exists; and runs what
 // "exec" is given here, which is how the agents and the workspace's scripts "in the
 // container" really run. Anything else (the lifecycle commands) succeeds.
+// FAKE_ENGINE_HANG makes "docker container inspect" and "sbx ls" hang, as an engine that
+// never answers does.
 const fakeEngine = `#!/bin/sh
 me=${0##*/}
 us=$(printf '\037')
 line=$PWD
 for a in "$me" "$@"; do line="$line$us$a"; done
 printf '%s\n' "$line" >> "$FAKE_ENGINE_LOG"
+if [ -n "${FAKE_ENGINE_HANG-}" ] && { [ "$me $1" = "docker container" ] || [ "$me $1" = "sbx ls" ]; }; then exec sleep 3600; fi
 case "$me $1" in
 "docker container") echo true ;;
 "sbx ls") echo sandy ;;

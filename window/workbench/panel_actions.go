@@ -328,11 +328,40 @@ func (p *Panel) OpenLog(name string) {
 }
 
 // OpenTerminal lends the terminal to a shell in the agent's workspace (see OpenTerminal).
+// The engine of a container or sandbox is asked first, off the screen's goroutine and
+// within terminalCheckTimeout (runtime.CheckEngine): one that does not answer is said in
+// the status bar, rather than leave a blank terminal.
 func (p *Panel) OpenTerminal(name string) {
-	if a, ok := p.agent(name); ok {
-		_ = OpenTerminal(p.app, a)
+	a, ok := p.agent(name)
+	if !ok {
+		return
 	}
+	if a.Runtime.Type != "container" && a.Runtime.Type != "sbx" {
+		_ = OpenTerminal(p.app, a)
+		return
+	}
+	p.app.Go(func() {
+		err := runtime.CheckEngine(context.Background(), a, terminalCheckTimeout)
+		p.app.Post(func() {
+			if err == nil {
+				_ = OpenTerminal(p.app, a)
+				return
+			}
+			lang, why := langOf(p.app), err.Error()
+			var late *runtime.EngineTimeoutError
+			switch {
+			case errors.As(err, &late):
+				why = late.Text(lang)
+			case p.failure != nil:
+				why = p.failure(err, lang)
+			}
+			p.app.Flash(catalogue.Text(lang, tTerminalFailed, a.Title, why))
+		})
+	})
 }
+
+// terminalCheckTimeout bounds the engine's answer before a terminal opens; tests shorten it.
+var terminalCheckTimeout = runtime.DefaultEngineTimeout
 
 // focusOpen focuses the agent's window of that kind when it is still open.
 func (p *Panel) focusOpen(kind, name string) bool {

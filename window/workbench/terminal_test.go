@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
@@ -87,13 +88,47 @@ func TestTerminalContainerAndSandbox(t *testing.T) {
 		s.eng.calls()
 		s.selectAgent(tt.agent)
 		h.typeText("t")
+		// The engine is asked first (runtime.CheckEngine), then the terminal runs.
 		var calls []call
 		h.waitFrame("the terminal's command", func(screenFrame) bool {
 			calls = append(calls, s.eng.calls()...)
-			return len(calls) > 0
+			return len(calls) > 1
 		})
-		if want := tt.want(s.agents[tt.agent]); !reflect.DeepEqual(calls[0].args, want) {
-			t.Errorf("%s: the terminal ran %q, want %q", tt.agent, calls[0].args, want)
+		if want := tt.want(s.agents[tt.agent]); !reflect.DeepEqual(calls[1].args, want) {
+			t.Errorf("%s: the terminal ran %q, want %q", tt.agent, calls[1].args, want)
 		}
+	}
+}
+
+// An engine that does not answer is said in the status bar once the check's time is up,
+// in the user's language (as much of it as the status bar shows), and no terminal takes
+// the screen.
+func TestTerminalEngineDoesNotAnswer(t *testing.T) {
+	out := quietTerminal(t)
+	saved := terminalCheckTimeout
+	terminalCheckTimeout = 300 * time.Millisecond
+	t.Cleanup(func() { terminalCheckTimeout = saved })
+	t.Setenv("FAKE_ENGINE_HANG", "1")
+	t.Setenv("DOCKER_HOST", "ssh://b")
+	for _, tt := range []struct {
+		lang        i18n.Lang
+		agent, want string
+	}{
+		{i18n.English, "bob", "Could not open the terminal of Bob: the Docker engine at ssh://b did not answer within 300 ms"},
+		{i18n.French, "carol", "Impossible d'ouvrir le terminal de Carol : le moteur sbx n'a pas répondu en 300 ms (sbx ls)"},
+	} {
+		s := newPanelSetup(t, tt.lang, true)
+		h := s.h
+		s.selectAgent(tt.agent)
+		h.typeText("t")
+		h.waitText(tt.want)
+		for _, c := range s.eng.calls() {
+			if len(c.args) > 1 && c.args[1] == "exec" {
+				t.Errorf("%s: the terminal ran %q on an engine that does not answer", tt.agent, c.args)
+			}
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the terminal was lent (%v)", err)
 	}
 }
