@@ -216,6 +216,11 @@ func TestGivingUpCancelsAHangingSbxStart(t *testing.T) {
 func hangingSbxStart(t *testing.T, engineTimeout time.Duration) (*fakeEngines, *Supervisor, context.Context, context.CancelFunc) {
 	t.Helper()
 	eng := newFakeEngines(t)
+	// The pipe the hung stand-in writes its process id to, made before anything can start
+	// it (hungSbx reads it).
+	if err := syscall.Mkfifo(eng.log+".hung", 0o644); err != nil {
+		t.Fatal(err)
+	}
 	t.Setenv("FAKE_ENGINE_HANG", "sbx ls")
 	a := engineAgent(t, eng, "sbx")
 	eng.set("sandy", "running")
@@ -251,12 +256,9 @@ func startCancelled(t *testing.T, s *Supervisor, cancel context.CancelFunc, done
 }
 
 // hungSbx waits for the stand-in to hang (FAKE_ENGINE_HANG) and returns its process id:
-// the stand-in writes it to a named pipe, which this reads.
+// the stand-in writes it to the named pipe hangingSbxStart made, which this reads.
 func hungSbx(t *testing.T, eng *fakeEngines) int {
 	t.Helper()
-	if err := syscall.Mkfifo(eng.log+".hung", 0o644); err != nil {
-		t.Fatal(err)
-	}
 	hung := make(chan string, 1)
 	go func() {
 		b, _ := os.ReadFile(eng.log + ".hung")
