@@ -108,14 +108,26 @@ func (term *terminal) typeText(text string) {
 	term.tmux("send-keys", "-t", "0", "-l", text)
 }
 
-// screen returns what the pane shows now.
+// screen returns what the pane shows now: a capture that the next one confirms, so that
+// a frame tmux is still drawing is not taken for the screen (a few tries at most).
 func (term *terminal) screen() string {
 	term.t.Helper()
-	out, err := exec.Command("tmux", "-L", term.socket, "capture-pane", "-p", "-t", "0").CombinedOutput()
-	if err != nil {
-		return ""
+	capture := func() string {
+		out, err := exec.Command("tmux", "-L", term.socket, "capture-pane", "-p", "-t", "0").CombinedOutput()
+		if err != nil {
+			return ""
+		}
+		return string(out)
 	}
-	return string(out)
+	s := capture()
+	for range 5 {
+		again := capture()
+		if again == s {
+			break
+		}
+		s = again
+	}
+	return s
 }
 
 // waitFor waits until the screen contains text; it fails the test, showing the screen, when
