@@ -118,6 +118,23 @@ type measurer struct {
 
 func newMeasurer(text string) measurer { return measurer{text: text, at: -1} }
 
+// ascii reports whether a printable ASCII character from lo up that no combining mark
+// follows is at pos: a cluster of its own, one cell wide (as in firstCluster). It counts it
+// as measured, unless it is the cluster measured last. It is the fast path of the loops that
+// fill a row: small enough to be inlined.
+func (m *measurer) ascii(pos int, lo byte) bool {
+	text := m.text
+	if c := text[pos]; c < lo || c >= 0x7f || pos == m.at || (pos+1 < len(text) && text[pos+1] >= utf8.RuneSelf) {
+		return false
+	}
+	m.work++
+	return true
+}
+
+// remember makes the one-cell cluster at pos the last measured: the row that looked at it
+// past its end leaves it to the next row.
+func (m *measurer) remember(pos int) { m.at, m.end, m.width = pos, pos+1, 1 }
+
 // cluster returns the end and the width of the grapheme cluster at pos.
 func (m *measurer) cluster(pos int) (end, width int) {
 	if pos == m.at {
@@ -132,10 +149,11 @@ func (m *measurer) cluster(pos int) (end, width int) {
 // space reports whether a space a line may break at starts at pos: a space that no
 // combining mark follows (a space that carries one is a character, and part of a word).
 func (m *measurer) space(pos int) bool {
-	if m.text[pos] != ' ' {
+	text := m.text
+	if text[pos] != ' ' {
 		return false
 	}
-	if pos+1 == len(m.text) || m.text[pos+1] < utf8.RuneSelf {
+	if pos+1 == len(text) || text[pos+1] < utf8.RuneSelf {
 		return true
 	}
 	end, _ := m.cluster(pos)
@@ -155,23 +173,32 @@ func (m *measurer) spaces(pos int) int {
 }
 
 // fit returns how far from pos the clusters of the text fill at most room cells: the end of
-// the last cluster that fits and the cells up to it, and whether the text ended there. It
-// looks at one cluster past those that fit, no more.
-func (m *measurer) fit(pos, room int) (end, width int, ended bool) {
+// the last cluster that fits. It looks at one cluster past those that fit, no more.
+func (m *measurer) fit(pos, room int) int {
+	width := 0
 	for pos < len(m.text) {
+		if m.ascii(pos, ' ') {
+			if width+1 > room {
+				m.remember(pos)
+				return pos
+			}
+			width++
+			pos++
+			continue
+		}
 		next, cw := m.cluster(pos)
 		if width+cw > room {
-			return pos, width, false
+			return pos
 		}
 		width += cw
 		pos = next
 	}
-	return pos, width, true
+	return pos
 }
 
 // hardRow fills one row of avail cells from pos, cluster by cluster.
 func (m *measurer) hardRow(pos, avail int) (start, end, next int, subst bool) {
-	end, _, _ = m.fit(pos, avail)
+	end = m.fit(pos, avail)
 	if end == pos { // wider than the whole row: a placeholder takes its place
 		end, _ = m.cluster(pos)
 		return pos, end, end, true
@@ -231,11 +258,23 @@ func (m *measurer) wordRow(pos, avail int) (start, end, next int, subst bool) {
 
 // word measures the word at pos within room cells: narrow clusters up to a space or a wide
 // cluster, or one wide cluster. When the whole word fits, it returns its end and width and
-// fits is true; otherwise it returns how far its clusters fill the room (as fit does), and
-// looks no further.
+// fits is true; otherwise it returns how far its clusters fill the room (as fit does) and
+// the cells up to there, and looks no further.
 func (m *measurer) word(pos, room int) (end, width int, fits bool) {
 	text := m.text
-	for pos < len(text) && !m.space(pos) {
+	for pos < len(text) {
+		if m.ascii(pos, '!') {
+			if width+1 > room {
+				m.remember(pos)
+				return pos, width, false
+			}
+			width++
+			pos++
+			continue
+		}
+		if m.space(pos) {
+			break
+		}
 		next, cw := m.cluster(pos)
 		if cw > 1 {
 			if width == 0 {
