@@ -57,15 +57,11 @@ func benchResize9(b *testing.B, text string) {
 	b.ReportMetric(float64(onUI(wd.harness, shown)), "rows")
 }
 
-// BenchmarkResize9LongWord is a resize of 9 windows that each show a reply of one word of
-// chat.MaxEntryText bytes with no space (minified code, base64): the goal is within 2×
-// BenchmarkResize9Words, measured in the same run.
-func BenchmarkResize9LongWord(b *testing.B) {
-	benchResize9(b, windowtest.LongWord(chat.MaxEntryText))
-}
-
-// BenchmarkResize9Words is the same resize with a reply of ordinary words: the baseline of
-// BenchmarkResize9LongWord.
-func BenchmarkResize9Words(b *testing.B) {
-	benchResize9(b, windowtest.Words(chat.MaxEntryText))
+// BenchmarkResize9 is a resize of 9 windows that each show a reply of chat.MaxEntryText
+// bytes: text=words is ordinary words, the baseline; text=longword one word with no space
+// (minified code, base64), which should cost within 2× the baseline measured in the same
+// run. Compare them with benchstat -col /text.
+func BenchmarkResize9(b *testing.B) {
+	b.Run("text=words", func(b *testing.B) { benchResize9(b, windowtest.Words(chat.MaxEntryText)) })
+	b.Run("text=longword", func(b *testing.B) { benchResize9(b, windowtest.LongWord(chat.MaxEntryText)) })
 }

@@ -27,10 +27,11 @@ func benchLayout(b *testing.B, text string) {
 	}
 }
 
-// BenchmarkLayoutLongWord lays out an entry holding one 2 MB word with no space (minified
-// code, base64): the goal is within 2× BenchmarkLayoutWords, measured in the same run.
-func BenchmarkLayoutLongWord(b *testing.B) { benchLayout(b, windowtest.LongWord(longWordSize)) }
-
-// BenchmarkLayoutWords lays out an entry holding 2 MB of ordinary words on one line: the
-// baseline of BenchmarkLayoutLongWord.
-func BenchmarkLayoutWords(b *testing.B) { benchLayout(b, windowtest.Words(longWordSize)) }
+// BenchmarkLayout2MB lays out an entry of 2 MB: text=words is 2 MB of ordinary words on one
+// line, the baseline; text=longword one 2 MB word with no space (minified code, base64),
+// which should cost within 2× the baseline measured in the same run. Compare them with
+// benchstat -col /text.
+func BenchmarkLayout2MB(b *testing.B) {
+	b.Run("text=words", func(b *testing.B) { benchLayout(b, windowtest.Words(longWordSize)) })
+	b.Run("text=longword", func(b *testing.B) { benchLayout(b, windowtest.LongWord(longWordSize)) })
+}
