@@ -207,7 +207,8 @@ func (m *measurer) hardRow(pos, avail int) (start, end, next int, subst bool) {
 }
 
 // wordRow fills one row of avail cells from pos with whole words: runs of characters
-// between spaces, and each wide character on its own (CJK text breaks between ideographs).
+// between spaces (a space that carries a combining mark is a character), and each wide
+// character on its own (CJK text breaks between ideographs).
 // A word longer than a whole row is cut where the row ends, between two grapheme clusters.
 // Spaces where the row breaks are not shown.
 //
