@@ -134,8 +134,8 @@ func (ev *entryView) render(e chat.Entry, rc *renderCtx) {
 }
 
 // extend reads what a streaming text appended: the committed lines stay, the line that was
-// still arriving is read again with what follows it, and its rows are kept but the last one
-// when it only grew.
+// still arriving is read again with what follows it, and its rows are kept but the last two
+// when it only grew (resumeRow).
 func (ev *entryView) extend(e chat.Entry, rc *renderCtx, width int) {
 	keep := ev.nHead + ev.nBody
 	var prev line
@@ -165,11 +165,11 @@ func (ev *entryView) extend(e chat.Entry, rc *renderCtx, width int) {
 	ev.lineRow = ev.lineRow[:keep]
 	from := keep
 	if len(prevRows) > 0 && keep < len(ev.lines) && grew(&prev, &ev.lines[keep]) {
-		// The rows of the line before its last one stay as they are.
-		last := prevRows[len(prevRows)-1]
-		ev.rows = ev.rows[:rowsAt+len(prevRows)-1]
+		// The rows of the line before resumeRow stay as they are.
+		k := resumeRow(prevRows)
+		ev.rows = ev.rows[:rowsAt+k]
 		ev.lineRow = append(ev.lineRow, int32(rowsAt))
-		ev.rows = wrapLine(ev.rows, keep, &ev.lines[keep], width, int(last.start))
+		ev.rows = wrapLine(ev.rows, keep, &ev.lines[keep], width, int(prevRows[k].start))
 		from = keep + 1
 	} else {
 		ev.rows = ev.rows[:rowsAt]

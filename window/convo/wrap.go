@@ -1,5 +1,7 @@
 package convo
 
+import "unicode/utf8"
+
 // line is one logical line of an entry: a line of its text, a label, a tool call's header,
 // a line of output. Wrapping cuts it into rows; copying takes raw.
 type line struct {
@@ -45,9 +47,29 @@ func rowIndent(width, indent int) (int, int) {
 
 // wrapLine appends the rows of line l (number idx) at width, starting at byte from of its
 // text: 0 for the whole line, or where a previous wrap of a shorter version of the same line
-// started its last row (the rows before it stay what they were: wrapping only looks ahead
-// within the row it fills).
+// started its row resumeRow (the rows before it stay what they were).
 func wrapLine(rows []wrow, idx int, l *line, width, from int) []wrow {
+	rows, _ = wrapLineWork(rows, idx, l, width, from)
+	return rows
+}
+
+// resumeRow returns the row from which a line that grew is wrapped again, given its rows
+// before it grew: the rows before that one stay what they were. It is the last row but one.
+// A row ends where the next word would not fit, and the word that starts the last row may
+// end in a cluster that the text added changes: a regional indicator that becomes a flag, an
+// emoji that a variation selector widens, a prepended mark that joins the next letter. A
+// cluster that turns wide ends the word before it, and the shorter word may then fit on the
+// row before. It cannot reach further up: the words that start the rows before the last
+// one end before the text did.
+func resumeRow(rows []wrow) int { return max(0, len(rows)-2) }
+
+// wrapLineWork is wrapLine, and it also returns the work it did: the bytes it measured, a
+// cluster counted each time it was measured. Wrapping is linear: whatever the width and
+// however long the words, a byte is measured at most twice. A row measures a word only as
+// far as it has room for it, plus one cluster, which the next row starts with and does not
+// measure again; a word that does not fit on a row that holds words already is measured
+// again by the next row, once.
+func wrapLineWork(rows []wrow, idx int, l *line, width, from int) ([]wrow, int) {
 	width = max(width, 1)
 	text := l.text
 	if text == "" {
@@ -55,8 +77,9 @@ func wrapLine(rows []wrow, idx int, l *line, width, from int) []wrow {
 			ind, _ := rowIndent(width, int(l.indent))
 			rows = append(rows, wrow{line: int32(idx), indent: int16(ind)})
 		}
-		return rows
+		return rows, 0
 	}
+	m := newMeasurer(text)
 	pos := from
 	for pos < len(text) {
 		first := pos == 0
@@ -64,9 +87,7 @@ func wrapLine(rows []wrow, idx int, l *line, width, from int) []wrow {
 		if !first {
 			indent += int(l.cont)
 			if l.word {
-				for pos < len(text) && text[pos] == ' ' {
-					pos++
-				}
+				pos = m.spaces(pos)
 				if pos == len(text) {
 					break
 				}
@@ -76,47 +97,132 @@ func wrapLine(rows []wrow, idx int, l *line, width, from int) []wrow {
 		var start, end int
 		var subst bool
 		if l.word {
-			start, end, pos, subst = wordRow(text, pos, avail)
+			start, end, pos, subst = m.wordRow(pos, avail)
 		} else {
-			start, end, pos, subst = hardRow(text, pos, avail)
+			start, end, pos, subst = m.hardRow(pos, avail)
 		}
 		rows = append(rows, wrow{line: int32(idx), start: int32(start), end: int32(end), indent: int16(ind), subst: subst})
 	}
-	return rows
+	return rows, m.work
+}
+
+// measurer measures the clusters of one line as wrapping walks it, and counts the bytes it
+// measured. It remembers the last cluster it measured: the one a row looked at past its end
+// is where the next row starts.
+type measurer struct {
+	text string
+	work int
+	// at, end, width: the last cluster measured, at byte at (-1 for none).
+	at, end, width int
+}
+
+func newMeasurer(text string) measurer { return measurer{text: text, at: -1} }
+
+// ascii reports whether a printable ASCII character from lo up that no combining mark
+// follows is at pos: a cluster of its own, one cell wide (as in firstCluster). It counts it
+// as measured, unless it is the cluster measured last. It is the fast path of the loops that
+// fill a row: small enough to be inlined.
+func (m *measurer) ascii(pos int, lo byte) bool {
+	text := m.text
+	if c := text[pos]; c < lo || c >= 0x7f || pos == m.at || (pos+1 < len(text) && text[pos+1] >= utf8.RuneSelf) {
+		return false
+	}
+	m.work++
+	return true
+}
+
+// remember makes the one-cell cluster at pos the last measured: the row that looked at it
+// past its end leaves it to the next row.
+func (m *measurer) remember(pos int) { m.at, m.end, m.width = pos, pos+1, 1 }
+
+// cluster returns the end and the width of the grapheme cluster at pos.
+func (m *measurer) cluster(pos int) (end, width int) {
+	if pos == m.at {
+		return m.end, m.width
+	}
+	c, w, _ := firstCluster(m.text[pos:])
+	m.work += len(c)
+	m.at, m.end, m.width = pos, pos+len(c), w
+	return m.end, w
+}
+
+// space reports whether a space a line may break at starts at pos: a space that no
+// combining mark follows (a space that carries one is a character, and part of a word).
+func (m *measurer) space(pos int) bool {
+	text := m.text
+	if text[pos] != ' ' {
+		return false
+	}
+	if pos+1 == len(text) || text[pos+1] < utf8.RuneSelf {
+		return true
+	}
+	end, _ := m.cluster(pos)
+	return end == pos+1
+}
+
+// spaces returns the end of the run of spaces at pos (pos itself when there is none).
+func (m *measurer) spaces(pos int) int {
+	n := pos
+	for n < len(m.text) && m.space(n) {
+		if m.at != n {
+			m.work++ // a space told by its next byte, not measured
+		}
+		n++
+	}
+	return n
+}
+
+// fit returns how far from pos the clusters of the text fill at most room cells: the end of
+// the last cluster that fits. It looks at one cluster past those that fit, no more.
+func (m *measurer) fit(pos, room int) int {
+	width := 0
+	for pos < len(m.text) {
+		if m.ascii(pos, ' ') {
+			if width+1 > room {
+				m.remember(pos)
+				return pos
+			}
+			width++
+			pos++
+			continue
+		}
+		next, cw := m.cluster(pos)
+		if width+cw > room {
+			return pos
+		}
+		width += cw
+		pos = next
+	}
+	return pos
 }
 
 // hardRow fills one row of avail cells from pos, cluster by cluster.
-func hardRow(text string, pos, avail int) (start, end, next int, subst bool) {
-	start = pos
-	w := 0
-	for pos < len(text) {
-		c, cw, _ := firstCluster(text[pos:])
-		if w+cw > avail {
-			if w == 0 { // wider than the whole row: a placeholder takes its place
-				return start, pos + len(c), pos + len(c), true
-			}
-			break
-		}
-		w += cw
-		pos += len(c)
+func (m *measurer) hardRow(pos, avail int) (start, end, next int, subst bool) {
+	end = m.fit(pos, avail)
+	if end == pos { // wider than the whole row: a placeholder takes its place
+		end, _ = m.cluster(pos)
+		return pos, end, end, true
 	}
-	return start, pos, pos, false
+	return pos, end, end, false
 }
 
 // wordRow fills one row of avail cells from pos with whole words: runs of characters
-// between spaces, and each wide character on its own (CJK text breaks between ideographs).
-// A word longer than a whole row is cut where the row ends. Spaces where the row breaks are
-// not shown.
-func wordRow(text string, pos, avail int) (start, end, next int, subst bool) {
+// between spaces (a space that carries a combining mark is a character), and each wide
+// character on its own (CJK text breaks between ideographs).
+// A word longer than a whole row is cut where the row ends, between two grapheme clusters.
+// Spaces where the row breaks are not shown.
+//
+// A word is measured only as far as the row has room for it, plus one cluster: a word that
+// fills many rows (minified code, base64, a JSON blob on one line) is cut a row at a time
+// without being measured to its end at each row.
+func (m *measurer) wordRow(pos, avail int) (start, end, next int, subst bool) {
+	text := m.text
 	start, end = pos, pos
 	w := 0
 	words := false
 	for pos < len(text) {
-		if text[pos] == ' ' {
-			n := pos
-			for n < len(text) && text[n] == ' ' {
-				n++
-			}
+		if m.space(pos) {
+			n := m.spaces(pos)
 			if w+n-pos > avail {
 				return start, end, n, false
 			}
@@ -127,8 +233,8 @@ func wordRow(text string, pos, avail int) (start, end, next int, subst bool) {
 			}
 			continue
 		}
-		wend, ww := scanWord(text, pos)
-		if w+ww <= avail {
+		wend, ww, fits := m.word(pos, avail-w)
+		if fits {
 			w += ww
 			pos = wend
 			end = pos
@@ -138,36 +244,53 @@ func wordRow(text string, pos, avail int) (start, end, next int, subst bool) {
 		if words {
 			return start, end, pos, false
 		}
-		// Longer than what is left of a row without a word yet: cut it.
-		for pos < len(text) {
-			c, cw, _ := firstCluster(text[pos:])
-			if w+cw > avail {
-				if pos == start {
-					return start, pos + len(c), pos + len(c), true
-				}
-				break
+		// Longer than what is left of a row without a word yet: cut it where the row ends.
+		if wend == pos {
+			if pos == start { // wider than the whole row: a placeholder takes its place
+				end, _ = m.cluster(pos)
+				return start, end, end, true
 			}
-			w += cw
-			pos += len(c)
+			return start, pos, pos, false
 		}
-		return start, pos, pos, false
+		return start, wend, wend, false
 	}
 	return start, end, pos, false
 }
 
-// scanWord returns the end and the width of the word at pos: narrow clusters up to a space
-// or a wide cluster, or one wide cluster.
-func scanWord(text string, pos int) (end, width int) {
-	for pos < len(text) && text[pos] != ' ' {
-		c, cw, _ := firstCluster(text[pos:])
-		if cw > 1 {
-			if width == 0 {
-				return pos + len(c), cw
+// word measures the word at pos within room cells: narrow clusters up to a space or a wide
+// cluster, or one wide cluster. When the whole word fits, it returns its end and width and
+// fits is true; otherwise it returns how far its clusters fill the room (as fit does) and
+// the cells up to there, and looks no further.
+func (m *measurer) word(pos, room int) (end, width int, fits bool) {
+	text := m.text
+	for pos < len(text) {
+		if m.ascii(pos, '!') {
+			if width+1 > room {
+				m.remember(pos)
+				return pos, width, false
 			}
+			width++
+			pos++
+			continue
+		}
+		if m.space(pos) {
 			break
 		}
+		next, cw := m.cluster(pos)
+		if cw > 1 {
+			if width == 0 {
+				if cw > room {
+					return pos, 0, false
+				}
+				return next, cw, true
+			}
+			return pos, width, true
+		}
+		if width+cw > room {
+			return pos, width, false
+		}
 		width += cw
-		pos += len(c)
+		pos = next
 	}
-	return pos, width
+	return pos, width, true
 }

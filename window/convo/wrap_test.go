@@ -129,3 +129,66 @@ func TestDisplayText(t *testing.T) {
 		}
 	}
 }
+
+// TestLongWordIsCutLinearly wraps a word with no space (what minified code or base64 look
+// like), 64 KiB of it, at several widths and indentations: it is cut into rows of exactly
+// the cells left, by grapheme cluster, and each byte is measured at most maxWorkPerByte
+// times, not once per row (which made a 2 MB word take half a minute).
+func TestLongWordIsCutLinearly(t *testing.T) {
+	for _, tt := range []struct {
+		piece string
+		full  bool // every row but the last is full (no wide character to push down)
+	}{
+		{"QUJDREVGR0hJSktMTU5P", true}, {"e\u0301x", true}, {"ab中", false},
+	} {
+		text := strings.Repeat(tt.piece, (64<<10)/len(tt.piece))
+		cells := textWidth(text)
+		for _, width := range []int{1, 2, 7, 80, 200} {
+			for _, word := range []bool{true, false} {
+				l := line{text: text, word: word, indent: 2, cont: 2, cls: ClassText}
+				rows, work := wrapLineWork(nil, 0, &l, width, 0)
+				if work > maxWorkPerByte*len(text) {
+					t.Errorf("%q at width %d (word %v): %d bytes measured for %d bytes of text", tt.piece, width, word, work, len(text))
+				}
+				_, avail := rowIndent(width, 4)
+				shown := 0
+				for i, r := range rows {
+					w := textWidth(text[r.start:r.end])
+					shown += w
+					if tt.full && i > 0 && i < len(rows)-1 && w != avail {
+						t.Fatalf("%q at width %d (word %v): row %d has %d cells of %d", tt.piece, width, word, i, w, avail)
+					}
+				}
+				if shown != cells {
+					t.Errorf("%q at width %d (word %v): the rows show %d cells of %d", tt.piece, width, word, shown, cells)
+				}
+			}
+		}
+	}
+}
+
+// TestStreamingClusterThatWidens streams a reply whose last cluster widens when the next
+// chunk completes it (a letter after a prepended mark, an emoji's variation selector): the
+// word it ended is then shorter and fits on the row before, so the rows are those of a
+// layout from scratch, not those kept.
+func TestStreamingClusterThatWidens(t *testing.T) {
+	for _, tt := range []struct {
+		first, rest string
+		width       int
+	}{
+		{"ab cd\u0600", "b fin", 7},
+		{"ab cd❤", "\uFE0F fin", 7},
+	} {
+		src := &fakeSource{}
+		src.add(chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: tt.first})
+		v := New(src, Options{})
+		v.SetSize(tt.width, 10)
+		v.Sync()
+		v.Frame()
+		src.set(0, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: tt.first + tt.rest})
+		v.Sync()
+		if got, want := snapshot(t, v), freshSnapshot(t, src, tt.width); got != want {
+			t.Errorf("%q then %q at width %d:\nincremental:\n%s\nfrom scratch:\n%s", tt.first, tt.rest, tt.width, got, want)
+		}
+	}
+}
