@@ -5,7 +5,8 @@
 // One goroutine (the one that calls App.Run) owns the screen and every window. Other
 // goroutines never touch a window: they hand work over with App.Post, or ask for a
 // redraw with App.Invalidate; neither blocks, and redraw requests merge. The loop handles
-// every pending event, then draws once, at most 60 times a second.
+// every pending event, then draws once: at once after the user's input (a key, a paste, the
+// mouse, a resize), at most 60 times a second for redraws asked by other goroutines.
 package window
 
 import (
@@ -78,13 +79,17 @@ type App struct {
 	frames      uint64
 	lastFrame   time.Time
 	needSync    bool
-	syncs       []chan struct{}
-	idlers      []chan struct{} // closed once the loop is idle (Idle)
-	timer       *time.Timer
-	timerAt     time.Time
-	cursor      cursorState
-	ready       chan struct{} // closed once Run has started the screen
-	clipboard   string        // Sidekicks' own clipboard (SetClipboard)
+	// input is set when the user's input was handled since the last frame: that frame is
+	// drawn at once, never held back to keep the frame rate, so that a key typed within a
+	// frame's time of the last one (typing, a stream on screen) is not shown up to 16 ms late.
+	input     bool
+	syncs     []chan struct{}
+	idlers    []chan struct{} // closed once the loop is idle (Idle)
+	timer     *time.Timer
+	timerAt   time.Time
+	cursor    cursorState
+	ready     chan struct{} // closed once Run has started the screen
+	clipboard string        // Sidekicks' own clipboard (SetClipboard)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -350,13 +355,14 @@ func (a *App) maybeDraw() {
 	if !a.dirty.Load() && len(a.syncs) == 0 {
 		return
 	}
-	if len(a.syncs) == 0 {
+	if len(a.syncs) == 0 && !a.input {
 		if next := a.lastFrame.Add(frameInterval); time.Now().Before(next) {
 			a.wakeAt(next)
 			return
 		}
 	}
 	a.dirty.Store(false)
+	a.input = false
 	a.lastFrame = time.Now()
 	a.draw()
 	for _, c := range a.syncs {
@@ -420,6 +426,10 @@ func (a *App) releaseIdle() {
 
 func (a *App) handle(ev tcell.Event) {
 	a.dirty.Store(true)
+	switch ev.(type) {
+	case *tcell.EventResize, *tcell.EventPaste, *tcell.EventKey, *tcell.EventMouse:
+		a.input = true
+	}
 	switch ev := ev.(type) {
 	case *tcell.EventResize:
 		a.needSync = true

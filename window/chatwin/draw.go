@@ -128,7 +128,12 @@ func (w *Widget) drawConversation(r window.Region) {
 		return
 	}
 	w.view.SetSize(W, H)
+	w.pace.frame()
 	w.view.Sync()
+	w.pace.afterSync()
+	if w.pace.Behind() {
+		w.app.Invalidate() // the rest of the new text in the next frames
+	}
 	top, rows := w.view.Frame()
 	y0 := H - len(rows)
 	w.cur.top, w.cur.y0, w.cur.n = top, y0, len(rows)
