@@ -110,7 +110,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	if err := m.sendText(app, []string{"F6"}, fmt.Sprintf("/flood %d", flood), []string{"Enter", "F6"}); err != nil {
 		return err
 	}
-	done := fmt.Sprintf("(%d chunks flooded)", flood)
+	done := fmt.Sprintf("%d %d", flood-1, flood) // the last two numbers, on the screen once the flood is shown
 	floodKeys, err := m.keysUntil(app, func() bool { return strings.Contains(s.screen(app), done) }, 10*time.Minute)
 	if err != nil {
 		return err

@@ -105,12 +105,10 @@ func (m *meter) openAgent(p *pane, i int, title string) error {
 	return nil
 }
 
-// sendText sends keys, then text literally, then more keys.
+// sendText sends keys, empties the input, types text, then sends more keys.
 func (m *meter) sendText(p *pane, before []string, text string, after []string) error {
-	if len(before) > 0 {
-		if err := m.s.send(p, false, before...); err != nil {
-			return err
-		}
+	if err := m.s.send(p, false, append(before, "C-u")...); err != nil {
+		return err
 	}
 	if err := m.s.send(p, true, text); err != nil {
 		return err

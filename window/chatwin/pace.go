@@ -20,14 +20,14 @@ const paceBytes = 32 << 10
 // conversation's own counter reaches, so that the two never meet.
 const ownRevs = 1 << 62
 
-// paced is the conversation as the view reads it: text that arrived since the last frame
-// reaches the view paceBytes at a time, in order. What was there when the window opened
-// (and pages of history loaded later) is read whole: its layout is paid for once, and only
-// for what is visible. Only the UI goroutine uses it.
+// paced is the conversation as the view reads it: the text of entries that stream reaches
+// the view paceBytes at a time, in order. Entries already done when the view first reads
+// them (the history, pages of it loaded later, a message that came whole) and what was
+// there when the window opened are read whole: the view lays out only what is visible of
+// them. Only the UI goroutine uses it.
 type paced struct {
 	src     convo.Source
 	synced  bool
-	maxSeq  int64                // the newest entry seen
 	held    map[int64]*heldEntry // text entries still growing or not read whole yet, by Seq
 	budget  int                  // bytes the view may still read in this frame
 	rev     uint64               // what Rev returns
@@ -77,10 +77,8 @@ func (p *paced) Entry(i int) (chat.Entry, bool) {
 	}
 	h := p.held[e.Seq]
 	if h == nil {
-		isNew := e.Seq > p.maxSeq
-		p.maxSeq = max(p.maxSeq, e.Seq)
-		if e.Done && (!isNew || !p.synced) {
-			return e, true // history, read whole
+		if e.Done {
+			return e, true // history, or a message that came whole: read whole
 		}
 		h = &heldEntry{}
 		if !p.synced {
