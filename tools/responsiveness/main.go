@@ -84,22 +84,22 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	if err := m.openAgent(app, 0, "Alice"); err != nil {
 		return err
 	}
-	var appIdle, catIdle []time.Duration
-	for i := 0; i < nKeys; i++ {
-		d, err := m.echo(cat, i)
-		if err != nil {
-			return err
-		}
-		catIdle = append(catIdle, d)
-		if d, err = m.echo(app, i); err != nil {
-			return err
-		}
-		appIdle = append(appIdle, d)
-		time.Sleep(5 * time.Millisecond) // idle: nothing is in progress between keys
+	appIdle, catIdle, err := m.pairs(app, cat, nKeys)
+	if err != nil {
+		return err
 	}
 	fmt.Printf("idle key echo, %d keys:   sidekicks %s\n", nKeys, summary(appIdle))
 	fmt.Printf("                          cat       %s\n", summary(catIdle))
 	fmt.Printf("                          ratio of medians %.2f\n", ratio(median(appIdle), median(catIdle)))
+	m.spawn = true
+	appSpawn, catSpawn, err := m.pairs(app, cat, nKeys)
+	if err != nil {
+		return err
+	}
+	m.spawn = false
+	fmt.Printf("the same, one tmux send-keys process per key: sidekicks %s\n", summary(appSpawn))
+	fmt.Printf("                          cat       %s\n", summary(catSpawn))
+	fmt.Printf("                          ratio of medians %.2f\n", ratio(median(appSpawn), median(catSpawn)))
 	idle := median(appIdle)
 
 	// Bob's window beside Alice's; Alice floods while keys are typed in Bob's.
@@ -110,14 +110,15 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	if err := m.sendText(app, []string{"F6"}, fmt.Sprintf("/flood %d", flood), []string{"Enter", "F6"}); err != nil {
 		return err
 	}
-	done := fmt.Sprintf("%d %d", flood-1, flood) // the last two numbers, on the screen once the flood is shown
-	floodKeys, err := m.keysUntil(app, func() bool { return strings.Contains(s.screen(app), done) }, 10*time.Minute)
+	last := fmt.Sprintf("%d %d", flood-1, flood)
+	floodKeys, catKeys, err := m.keysUntil(app, cat, func() bool { return floodOver(s.screen(app), last) }, 10*time.Minute)
 	if err != nil {
 		return err
 	}
 	after, _ := rssKiB(pid)
 	fmt.Printf("keys during a %d-chunk flood in another window, %d keys: %s; worst / idle median %.1f\n",
 		flood, len(floodKeys), summary(floodKeys), ratio(slices.Max(floodKeys), idle))
+	fmt.Printf("                          cat meanwhile %s\n", summary(catKeys))
 	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
 
 	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
@@ -150,7 +151,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	if err := m.paste(app, "/echo "+string(w)); err != nil {
 		return err
 	}
-	wordKeys, err := m.keysUntil(app, func() bool { return !strings.Contains(s.screen(app), "Esc Cancel turn") }, 10*time.Minute)
+	wordKeys, _, err := m.keysUntil(app, cat, func() bool { return !strings.Contains(s.screen(app), "Esc Cancel turn") }, 10*time.Minute)
 	if err != nil {
 		return err
 	}
@@ -177,6 +178,22 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	fmt.Printf("keys after a resize with the word on screen, %d keys: %s; worst / idle median %.1f\n",
 		len(resizeKeys), summary(resizeKeys), ratio(slices.Max(resizeKeys), idle))
 	return nil
+}
+
+// floodOver reports whether the screen shows the end of the flood in the left window (its
+// last numbers, or the count of what its entry's cap dropped) and that window's rule plain
+// (no spinner: the turn is over).
+func floodOver(screen, last string) bool {
+	if !strings.Contains(screen, last) && !strings.Contains(screen, "bytes dropped") {
+		return false
+	}
+	for _, line := range strings.Split(screen, "\n") {
+		if rest, ok := strings.CutPrefix(line, "│─"); ok {
+			left, _, _ := strings.Cut(rest, "│")
+			return strings.Trim(left, "─") == ""
+		}
+	}
+	return false
 }
 
 // writeConfig writes a configuration with two demo agents that stream without pauses.

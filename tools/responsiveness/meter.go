@@ -14,6 +14,9 @@ import (
 type meter struct {
 	s     *server
 	typed map[*pane]int // letters typed into the pane's input since it was last emptied
+	// spawn sends each key with a tmux send-keys process of its own, as a script calling
+	// tmux would: the process's start is then part of every echo.
+	spawn bool
 }
 
 // echo types one letter into p and returns the time until p printed it.
@@ -34,7 +37,11 @@ func (m *meter) echo(p *pane, _ int) (time.Duration, error) {
 	key := string(letters[n])
 	from := p.mark()
 	start := time.Now()
-	if err := m.s.send(p, true, key); err != nil {
+	if m.spawn {
+		if _, err := m.s.run("send-keys", "-t", p.target, "-l", key); err != nil {
+			return 0, err
+		}
+	} else if err := m.s.send(p, true, key); err != nil {
 		return 0, err
 	}
 	at, err := p.waitBytes(from, []byte(key), keyDeadline)
@@ -42,6 +49,24 @@ func (m *meter) echo(p *pane, _ int) (time.Duration, error) {
 		return 0, err
 	}
 	return at.Sub(start), nil
+}
+
+// pairs types n keys into a and n into b, in turn, idle between them: a drift of the
+// machine's speed touches both alike.
+func (m *meter) pairs(a, b *pane, n int) (ta, tb []time.Duration, err error) {
+	for i := 0; i < n; i++ {
+		d, err := m.echo(b, i)
+		if err != nil {
+			return ta, tb, err
+		}
+		tb = append(tb, d)
+		if d, err = m.echo(a, i); err != nil {
+			return ta, tb, err
+		}
+		ta = append(ta, d)
+		time.Sleep(5 * time.Millisecond) // idle: nothing is in progress between keys
+	}
+	return ta, tb, nil
 }
 
 // keys types n keys into p, one after the other's echo.
@@ -58,25 +83,30 @@ func (m *meter) keys(p *pane, n int) ([]time.Duration, error) {
 	return out, nil
 }
 
-// keysUntil types keys into p until done holds (checked every ten keys), within deadline.
-func (m *meter) keysUntil(p *pane, done func() bool, deadline time.Duration) ([]time.Duration, error) {
+// keysUntil types keys into p until done holds (checked every ten keys), within deadline,
+// each followed by one into the baseline pane base; it returns the times of both.
+func (m *meter) keysUntil(p, base *pane, done func() bool, deadline time.Duration) (out, baseOut []time.Duration, err error) {
 	limit := time.Now().Add(deadline)
-	var out []time.Duration
 	for i := 0; ; i++ {
 		if i%10 == 0 {
 			if done() {
-				return out, nil
+				return out, baseOut, nil
 			}
 			p.forget()
+			base.forget()
 		}
 		if time.Now().After(limit) {
-			return out, fmt.Errorf("not done after %v", deadline)
+			return out, baseOut, fmt.Errorf("not done after %v", deadline)
 		}
 		d, err := m.echo(p, i)
 		if err != nil {
-			return out, err
+			return out, baseOut, err
 		}
 		out = append(out, d)
+		if d, err = m.echo(base, i); err != nil {
+			return out, baseOut, err
+		}
+		baseOut = append(baseOut, d)
 		time.Sleep(5 * time.Millisecond)
 	}
 }

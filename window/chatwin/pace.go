@@ -49,9 +49,12 @@ func newPaced(src convo.Source) *paced {
 	return &paced{src: src, held: map[int64]*heldEntry{}, nextRev: ownRevs}
 }
 
-// frame starts a frame: the view may read paceBytes more.
-func (p *paced) frame() {
-	p.budget = paceBytes
+// frame starts a frame: the view may read paceBytes more, or nothing new unless read is set.
+func (p *paced) frame(read bool) {
+	p.budget = 0
+	if read {
+		p.budget = paceBytes
+	}
 	if r := p.src.Rev(); r != p.srcRev || p.behind || !p.synced {
 		p.srcRev = r
 		p.rev++
