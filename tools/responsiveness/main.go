@@ -116,8 +116,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	after, _ := rssKiB(pid)
-	fmt.Printf("keys during a %d-chunk flood in another window, %d keys: %s; worst / idle median %.1f\n",
-		flood, len(floodKeys), summary(floodKeys), ratio(slices.Max(floodKeys), idle))
+	worst(fmt.Sprintf("keys during a %d-chunk flood in another window", flood), floodKeys, idle)
 	fmt.Printf("                          cat meanwhile %s\n", summary(catKeys))
 	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
 
@@ -160,8 +159,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	wordKeys = append(wordKeys, more...)
-	fmt.Printf("keys after a %d-byte word, %d keys: %s; worst / idle median %.1f\n",
-		word, len(wordKeys), summary(wordKeys), ratio(slices.Max(wordKeys), idle))
+	worst(fmt.Sprintf("keys after a %d-byte word", word), wordKeys, idle)
 
 	// A resize with the word on screen, then keys.
 	var resizeKeys []time.Duration
@@ -175,9 +173,13 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		}
 		resizeKeys = append(resizeKeys, ks...)
 	}
-	fmt.Printf("keys after a resize with the word on screen, %d keys: %s; worst / idle median %.1f\n",
-		len(resizeKeys), summary(resizeKeys), ratio(slices.Max(resizeKeys), idle))
+	worst("keys after a resize with the word on screen", resizeKeys, idle)
 	return nil
+}
+
+// worst prints what keys took, and the worst over the idle median.
+func worst(what string, keys []time.Duration, idle time.Duration) {
+	fmt.Printf("%s, %d keys: %s; worst / idle median %.1f\n", what, len(keys), summary(keys), ratio(slices.Max(keys), idle))
 }
 
 // floodOver reports whether the screen shows the end of the flood in the left window (its

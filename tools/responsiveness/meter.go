@@ -20,7 +20,7 @@ type meter struct {
 }
 
 // echo types one letter into p and returns the time until p printed it.
-func (m *meter) echo(p *pane, _ int) (time.Duration, error) {
+func (m *meter) echo(p *pane) (time.Duration, error) {
 	if m.typed == nil {
 		m.typed = map[*pane]int{}
 	}
@@ -55,17 +55,26 @@ func (m *meter) echo(p *pane, _ int) (time.Duration, error) {
 // machine's speed touches both alike.
 func (m *meter) pairs(a, b *pane, n int) (ta, tb []time.Duration, err error) {
 	for i := 0; i < n; i++ {
-		d, err := m.echo(b, i)
-		if err != nil {
+		if ta, tb, err = m.pair(a, b, ta, tb); err != nil {
 			return ta, tb, err
 		}
-		tb = append(tb, d)
-		if d, err = m.echo(a, i); err != nil {
-			return ta, tb, err
-		}
-		ta = append(ta, d)
-		time.Sleep(5 * time.Millisecond) // idle: nothing is in progress between keys
 	}
+	return ta, tb, nil
+}
+
+// pair types one key into b, then one into a, appends their times to tb and ta, and
+// leaves the machine idle a moment.
+func (m *meter) pair(a, b *pane, ta, tb []time.Duration) ([]time.Duration, []time.Duration, error) {
+	d, err := m.echo(b)
+	if err != nil {
+		return ta, tb, err
+	}
+	tb = append(tb, d)
+	if d, err = m.echo(a); err != nil {
+		return ta, tb, err
+	}
+	ta = append(ta, d)
+	time.Sleep(5 * time.Millisecond) // nothing in progress between keys
 	return ta, tb, nil
 }
 
@@ -73,7 +82,7 @@ func (m *meter) pairs(a, b *pane, n int) (ta, tb []time.Duration, err error) {
 func (m *meter) keys(p *pane, n int) ([]time.Duration, error) {
 	var out []time.Duration
 	for i := 0; i < n; i++ {
-		d, err := m.echo(p, i)
+		d, err := m.echo(p)
 		if err != nil {
 			return out, err
 		}
@@ -98,16 +107,9 @@ func (m *meter) keysUntil(p, base *pane, done func() bool, deadline time.Duratio
 		if time.Now().After(limit) {
 			return out, baseOut, fmt.Errorf("not done after %v", deadline)
 		}
-		d, err := m.echo(p, i)
-		if err != nil {
+		if out, baseOut, err = m.pair(p, base, out, baseOut); err != nil {
 			return out, baseOut, err
 		}
-		out = append(out, d)
-		if d, err = m.echo(base, i); err != nil {
-			return out, baseOut, err
-		}
-		baseOut = append(baseOut, d)
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 
