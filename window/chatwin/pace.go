@@ -2,16 +2,15 @@ package chatwin
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
-// paceBytes is how much new text of the conversation the view reads in one frame. A frame
-// lays out what it reads, so this bounds how long a frame holds the screen while an agent
-// floods (about 1 ms per 8 KiB on this project's 2-core machine): the keys typed meanwhile
-// wait for one short frame at most. At 60 frames a second the view still takes in 2 MiB
+// paceBytes is how much new text of the conversation the view reads in one frame, to the
+// end of a line. A frame lays out what it reads, so this bounds how long a frame holds the
+// screen while an agent floods lines (a few ms on this project's 2-core machine): the keys
+// typed meanwhile wait for one short frame at most. At 60 frames a second the view still takes in 2 MiB
 // a second, far more than anyone reads; a faster agent is shown a little behind, and the
 // window catches up as soon as it slows down.
 const paceBytes = 32 << 10
@@ -93,15 +92,14 @@ func (p *paced) Entry(i int) (chat.Entry, bool) {
 		h.released = len(e.Text)
 	}
 	if h.released < len(e.Text) && p.budget > 0 {
-		allow := p.budget
-		// The line still arriving is read again whole at each step: give it at least its
-		// own length, so that a long line costs linear time in all, not quadratic.
-		if l := h.released - strings.LastIndexByte(e.Text[:h.released], '\n') - 1; l > allow {
-			allow = l
-		}
-		end := min(len(e.Text), h.released+allow)
-		for end < len(e.Text) && end > h.released && !utf8.RuneStart(e.Text[end]) {
-			end--
+		// A slice ends at the end of a line: the view reads the line still arriving again
+		// whole at each step, so a long line is given whole, once, rather than re-read at
+		// each slice of it.
+		end := h.released + p.budget
+		if nl := strings.IndexByte(e.Text[min(end, len(e.Text)):], '\n'); nl >= 0 {
+			end += nl + 1
+		} else {
+			end = len(e.Text)
 		}
 		p.budget -= min(end-h.released, p.budget)
 		h.released = end
