@@ -6,7 +6,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 BENCHCOUNT ?= 6
 
-.PHONY: all build run test unit e2e bench fuzz vet clean
+.PHONY: all build run test unit e2e bench fuzz vet clean responsiveness
 
 all: build
 
@@ -28,6 +28,11 @@ test: vet
 # Benchmarks, -count ≥ 5 so that benchstat can compare runs: make bench > new.txt
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m ./...
+
+# The real binary in tmux (200×60): key echo against cat's, idle and during a flood, the
+# worst key after a 1 MB word and after a resize, memory per displayed line. Needs tmux.
+responsiveness: build
+	$(GO) run ./tools/responsiveness -bin $(BIN)
 
 # A short run of every fuzz target (FUZZTIME each).
 fuzz:

@@ -5,7 +5,8 @@
 // One goroutine (the one that calls App.Run) owns the screen and every window. Other
 // goroutines never touch a window: they hand work over with App.Post, or ask for a
 // redraw with App.Invalidate; neither blocks, and redraw requests merge. The loop handles
-// every pending event, then draws once, at most 60 times a second.
+// every pending event, then draws once: at once after the user's input (a key, a paste, the
+// mouse, a resize), at most 60 times a second for redraws asked by other goroutines.
 package window
 
 import (
@@ -78,13 +79,18 @@ type App struct {
 	frames      uint64
 	lastFrame   time.Time
 	needSync    bool
-	syncs       []chan struct{}
-	idlers      []chan struct{} // closed once the loop is idle (Idle)
-	timer       *time.Timer
-	timerAt     time.Time
-	cursor      cursorState
-	ready       chan struct{} // closed once Run has started the screen
-	clipboard   string        // Sidekicks' own clipboard (SetClipboard)
+	// input is set when the user's input was handled since the last frame: that frame is
+	// drawn at once, never held back to keep the frame rate, so that a key typed within a
+	// frame's time of the last one (typing, a stream on screen) is not shown up to 16 ms late.
+	input      bool
+	inputFrame bool // the frame being drawn is one for the user's input (InputFrame)
+	syncs      []chan struct{}
+	idlers     []chan struct{} // closed once the loop is idle (Idle)
+	timer      *time.Timer
+	timerAt    time.Time
+	cursor     cursorState
+	ready      chan struct{} // closed once Run has started the screen
+	clipboard  string        // Sidekicks' own clipboard (SetClipboard)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -350,15 +356,17 @@ func (a *App) maybeDraw() {
 	if !a.dirty.Load() && len(a.syncs) == 0 {
 		return
 	}
-	if len(a.syncs) == 0 {
+	if len(a.syncs) == 0 && !a.input {
 		if next := a.lastFrame.Add(frameInterval); time.Now().Before(next) {
 			a.wakeAt(next)
 			return
 		}
 	}
 	a.dirty.Store(false)
+	a.inputFrame, a.input = a.input, false
 	a.lastFrame = time.Now()
 	a.draw()
+	a.inputFrame = false
 	for _, c := range a.syncs {
 		close(c)
 	}
@@ -420,6 +428,10 @@ func (a *App) releaseIdle() {
 
 func (a *App) handle(ev tcell.Event) {
 	a.dirty.Store(true)
+	switch ev.(type) {
+	case *tcell.EventResize, *tcell.EventPaste, *tcell.EventKey, *tcell.EventMouse:
+		a.input = true
+	}
 	switch ev := ev.(type) {
 	case *tcell.EventResize:
 		a.needSync = true
@@ -451,6 +463,12 @@ func (a *App) handle(ev tcell.Event) {
 		}
 	}
 }
+
+// InputFrame reports, while a frame is drawn, whether it is drawn at once for the user's
+// input (a key, a paste, the mouse, a resize). A widget with work it may spread over frames
+// (laying out what an agent sent) puts it off to the next frame, so that the key shows
+// first; it asks for that frame with Invalidate.
+func (a *App) InputFrame() bool { return a.inputFrame }
 
 // SetClipboard puts text in Sidekicks' own clipboard (what Shift-Ins pastes) and in the
 // system's, through the terminal (OSC 52, which tcell writes with the next output). Nothing

@@ -66,3 +66,7 @@ func (c *fileChooser) Rows() (rows []string, current int) {
 	}
 	return rows, c.list.Current()
 }
+
+// HoldFrames makes the App's last frame look as if it had been drawn now + d - FrameInterval,
+// so that a frame not drawn at once waits until then: call it on the UI goroutine.
+func HoldFrames(a *App, d time.Duration) { a.lastFrame = time.Now().Add(d - frameInterval) }

@@ -182,6 +182,29 @@ func TestAltTtyInTerminalScreen(t *testing.T) {
 	}
 }
 
+// TestLoneEscAtOnce checks that a read of ESC alone (the Esc key) reaches tcell in a form it
+// reports at once, without waiting 50 ms for the rest of an escape sequence, and that an
+// ESC within a read is left to tcell's parser.
+func TestLoneEscAtOnce(t *testing.T) {
+	evch := make(chan tcell.Event, 4)
+	ip := tcell.NewInputProcessor(evch)
+	ip.ScanUTF8(rewriteRead(nil, []byte("\x1b")))
+	select {
+	case ev := <-evch:
+		ke, ok := ev.(*tcell.EventKey)
+		if k, _ := keyFromTcell(ke); !ok || !k.Is(Named(KeyEsc, 0)) {
+			t.Fatalf("a lone ESC gave %v, want Esc", ev)
+		}
+	default:
+		t.Fatal("a lone ESC is not reported at once: tcell waits for more")
+	}
+	for in, want := range map[string]string{"\x1b[A": "\x1b[A", "\x1bx": "\x1bx", "\x1bé": "\x1b[233;3u"} {
+		if got := string(rewriteRead(nil, []byte(in))); got != want {
+			t.Errorf("%q → %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestRewriteAltUTF8(t *testing.T) {
 	cases := map[string]string{
 		"\x1bé":          "\x1b[233;3u",

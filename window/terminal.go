@@ -47,11 +47,25 @@ func (t *altTty) Read(p []byte) (int, error) {
 		if n == 0 {
 			return 0, err
 		}
-		t.pending = rewriteAltUTF8(t.pending[:0], t.buf[:n])
+		t.pending = rewriteRead(t.pending[:0], t.buf[:n])
 	}
 	n := copy(p, t.pending)
 	t.pending = t.pending[n:]
 	return n, nil
+}
+
+// escKey is the Esc key in the CSI u form, which tcell reads at once.
+const escKey = "\x1b[27u"
+
+// rewriteRead appends what one read from the terminal returned to out, as tcell should read
+// it. A read of ESC alone is the Esc key: a terminal sends a key's bytes in one write, so an
+// escape sequence does not stop after its first byte. tcell cannot know that and waits 50 ms
+// for more, which every press of Esc paid; given the CSI u form, it reports Esc at once.
+func rewriteRead(out, in []byte) []byte {
+	if len(in) == 1 && in[0] == 0x1b {
+		return append(out, escKey...)
+	}
+	return rewriteAltUTF8(out, in)
 }
 
 // rewriteAltUTF8 appends in to out with each ESC + multi-byte character turned into

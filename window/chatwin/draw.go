@@ -128,7 +128,13 @@ func (w *Widget) drawConversation(r window.Region) {
 		return
 	}
 	w.view.SetSize(W, H)
+	// A frame drawn for a key shows the key first: the new text waits for the next one.
+	w.pace.frame(!w.app.InputFrame())
 	w.view.Sync()
+	w.pace.afterSync()
+	if w.pace.Behind() {
+		w.app.Invalidate() // the rest of the new text in the next frames
+	}
 	top, rows := w.view.Frame()
 	y0 := H - len(rows)
 	w.cur.top, w.cur.y0, w.cur.n = top, y0, len(rows)

@@ -70,6 +70,7 @@ type Widget struct {
 	// Set once the service has opened the conversation.
 	conv    *chat.Conversation
 	view    *convo.View
+	pace    *paced // what the view reads of conv: new text a slice per frame
 	openErr bool
 
 	focus area
@@ -170,7 +171,8 @@ func (w *Widget) attach(conv *chat.Conversation, err error) {
 		return
 	}
 	w.conv = conv
-	w.view = convo.New(conv, convo.Options{
+	w.pace = newPaced(conv)
+	w.view = convo.New(w.pace, convo.Options{
 		Labels:      convo.LabelsFor(w.app.Language()),
 		Speaker:     w.speaker,
 		ASCII:       w.opts.ASCII,

@@ -1,0 +1,217 @@
+// Command responsiveness drives the real sidekicks binary in tmux (200×60) and prints how
+// fast it answers keys: idle key echo against `cat` in the same tmux server, the worst key
+// while another window floods, after an agent sent a 1 MB word, after a resize, and the
+// resident memory per displayed line. `make responsiveness` builds the binary and runs it.
+//
+// A key's echo is the time from sending the key (through a tmux control-mode client, so no
+// process is started per key) to the moment the pane's output (piped by tmux into a FIFO
+// this program reads) holds the character typed. Each key is a distinct non-ASCII letter
+// that nothing else on the screen prints. The baseline is `cat` on a raw terminal in a
+// window of the same tmux server, one key to it, one key to sidekicks, in turn, so that
+// a drift of the machine's speed touches both alike.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/sidekicks", "the sidekicks binary")
+	keys := flag.Int("keys", 60, "keys typed for the idle echo (at least 50)")
+	flood := flag.Int("flood", 400_000, "chunks the agent floods")
+	word := flag.Int("word", 1<<20, "bytes of the word with no spaces")
+	lines := flag.Int("lines", 20_000, "lines of 34 bytes echoed for the memory figure")
+	flag.Parse()
+	if err := run(*bin, *keys, *flood, *word, *lines); err != nil {
+		fmt.Fprintln(os.Stderr, "responsiveness:", err)
+		os.Exit(1)
+	}
+}
+
+// keyDeadline bounds the wait for one key's echo.
+const keyDeadline = 120 * time.Second
+
+// letters are the characters typed, each once per series: nothing else on screen prints them.
+var letters = []rune("αβγδεζηθικλμνξπρστυφχψωабвгдежзиклмнопрстуфхцчшщэюя")
+
+func run(bin string, nKeys, flood, word, lines int) error {
+	bin, err := filepath.Abs(bin)
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "sidekicks-responsiveness-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	cfg, err := writeConfig(dir, bin)
+	if err != nil {
+		return err
+	}
+	s, err := newServer(dir)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	cat, err := s.window("cat", nil, "stty raw -echo; exec cat")
+	if err != nil {
+		return err
+	}
+	home := filepath.Join(dir, "home")
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home + "/config", "XDG_DATA_HOME=" + home + "/data",
+		"XDG_STATE_HOME=" + home + "/state", "SIDEKICKS_CONFIG=", "LANG=C.UTF-8", "SIDEKICKS_DEMO_STATE=" + home + "/demo"}
+	app, err := s.window("app", env, "exec "+shellQuote(bin)+" --config "+shellQuote(cfg))
+	if err != nil {
+		return err
+	}
+	m := &meter{s: s, typed: map[*pane]int{}}
+	if err := s.waitScreen(app, "No window open", 30*time.Second); err != nil {
+		return err
+	}
+	pid, err := s.pid(app)
+	if err != nil {
+		return err
+	}
+
+	// Alice's window, alone: the idle echo, key by key against cat's.
+	if err := m.openAgent(app, 0, "Alice"); err != nil {
+		return err
+	}
+	appIdle, catIdle, err := m.pairs(app, cat, nKeys)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("idle key echo, %d keys:   sidekicks %s\n", nKeys, summary(appIdle))
+	fmt.Printf("                          cat       %s\n", summary(catIdle))
+	fmt.Printf("                          ratio of medians %.2f\n", ratio(median(appIdle), median(catIdle)))
+	m.spawn = true
+	appSpawn, catSpawn, err := m.pairs(app, cat, nKeys)
+	if err != nil {
+		return err
+	}
+	m.spawn = false
+	fmt.Printf("the same, one tmux send-keys process per key: sidekicks %s\n", summary(appSpawn))
+	fmt.Printf("                          cat       %s\n", summary(catSpawn))
+	fmt.Printf("                          ratio of medians %.2f\n", ratio(median(appSpawn), median(catSpawn)))
+	idle := median(appIdle)
+
+	// Bob's window beside Alice's; Alice floods while keys are typed in Bob's.
+	if err := m.openAgent(app, 1, "Bob"); err != nil {
+		return err
+	}
+	before, _ := rssKiB(pid)
+	if err := m.sendText(app, []string{"F6"}, fmt.Sprintf("/flood %d", flood), []string{"Enter", "F6"}); err != nil {
+		return err
+	}
+	last := fmt.Sprintf("%d %d", flood-1, flood)
+	floodKeys, catKeys, err := m.keysUntil(app, cat, func() bool { return floodOver(s.screen(app), last) }, 10*time.Minute)
+	if err != nil {
+		return err
+	}
+	after, _ := rssKiB(pid)
+	worst(fmt.Sprintf("keys during a %d-chunk flood in another window", flood), floodKeys, idle)
+	fmt.Printf("                          cat meanwhile %s\n", summary(catKeys))
+	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
+
+	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
+	before, _ = rssKiB(pid)
+	var text strings.Builder
+	text.WriteString("/echo ")
+	for i := 0; i < lines; i++ {
+		fmt.Fprintf(&text, "line %08d of the memory test..\n", i)
+	}
+	if err := m.paste(app, text.String()); err != nil {
+		return err
+	}
+	if err := s.waitScreen(app, fmt.Sprintf("line %08d of the memory test..", lines-1), 5*time.Minute); err != nil {
+		return err
+	}
+	if err := m.waitTurnOver(app); err != nil {
+		return err
+	}
+	after, _ = rssKiB(pid)
+	fmt.Printf("RSS per displayed 34-byte line: %d bytes (%d lines in the prompt and the reply, RSS %d → %d MiB)\n",
+		(after-before)*1024/int64(2*lines), 2*lines, before>>10, after>>10)
+
+	// One word of word bytes with no spaces, echoed by Bob; keys until it is shown, and after.
+	rnd := rand.New(rand.NewSource(1))
+	const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	w := make([]byte, word)
+	for i := range w {
+		w[i] = b64[rnd.Intn(len(b64))]
+	}
+	if err := m.paste(app, "/echo "+string(w)); err != nil {
+		return err
+	}
+	wordKeys, _, err := m.keysUntil(app, cat, func() bool { return !strings.Contains(s.screen(app), "Esc Cancel turn") }, 10*time.Minute)
+	if err != nil {
+		return err
+	}
+	more, err := m.keys(app, 10)
+	if err != nil {
+		return err
+	}
+	wordKeys = append(wordKeys, more...)
+	worst(fmt.Sprintf("keys after a %d-byte word", word), wordKeys, idle)
+
+	// A resize with the word on screen, then keys.
+	var resizeKeys []time.Duration
+	for _, size := range [][2]string{{"160", "50"}, {"200", "60"}} {
+		if _, err := s.run("resize-window", "-t", app.target, "-x", size[0], "-y", size[1]); err != nil {
+			return err
+		}
+		ks, err := m.keys(app, 10)
+		if err != nil {
+			return err
+		}
+		resizeKeys = append(resizeKeys, ks...)
+	}
+	worst("keys after a resize with the word on screen", resizeKeys, idle)
+	return nil
+}
+
+// worst prints what keys took, and the worst over the idle median.
+func worst(what string, keys []time.Duration, idle time.Duration) {
+	fmt.Printf("%s, %d keys: %s; worst / idle median %.1f\n", what, len(keys), summary(keys), ratio(slices.Max(keys), idle))
+}
+
+// floodOver reports whether the screen shows the end of the flood in the left window (its
+// last numbers, or the count of what its entry's cap dropped) and that window's rule plain
+// (no spinner: the turn is over).
+func floodOver(screen, last string) bool {
+	if !strings.Contains(screen, last) && !strings.Contains(screen, "bytes dropped") {
+		return false
+	}
+	for _, line := range strings.Split(screen, "\n") {
+		if rest, ok := strings.CutPrefix(line, "│─"); ok {
+			left, _, _ := strings.Cut(rest, "│")
+			return strings.Trim(left, "─") == ""
+		}
+	}
+	return false
+}
+
+// writeConfig writes a configuration with two demo agents that stream without pauses.
+func writeConfig(dir, bin string) (string, error) {
+	ws := filepath.Join(dir, "workspace")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("version: 1\nagents:\n")
+	for _, name := range []string{"Alice", "Bob"} {
+		fmt.Fprintf(&b, "  - name: %s\n    title: %s\n    icon: %s\n    command: %q\n    args: [demo-agent, --name, %s, --delay, \"0\"]\n    workspace: %q\n",
+			strings.ToLower(name), name, name[:1], bin, name, ws)
+	}
+	path := filepath.Join(dir, "sidekicks.yaml")
+	return path, os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
