@@ -45,6 +45,8 @@ type appOptions struct {
 	now func() time.Time
 	// version is Sidekicks' version, announced to the agents.
 	version string
+	// historyWriter sets the history writer's retries and bound (tests make them short).
+	historyWriter store.WriterOptions
 }
 
 // application is Sidekicks running on one configuration: the screen, the history, the
@@ -71,6 +73,8 @@ type application struct {
 
 	systemDark bool // the terminal's background, read once before the screen started
 	stopped    atomic.Bool
+	// unsaved is what the history could not write when the agents were shut down.
+	unsaved atomic.Pointer[store.UnsavedError]
 
 	statesMu      sync.Mutex
 	latestStates  *runtime.Event
@@ -135,6 +139,7 @@ func (ap *application) run() (code int, next string) {
 	}
 	ap.work.Close()
 	ap.closeTrace()
+	code = ap.reportUnsaved(code)
 	if err := ap.st.Close(); err != nil {
 		ap.log.Printf("%v", err)
 	}

@@ -90,7 +90,8 @@ func openApplication(o appOptions) (*application, error) {
 	// member's.
 	trace := ap.openTrace()
 	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
-		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog)}, ap.st); err != nil {
+		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog),
+		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter}, ap.st); err != nil {
 		ap.closeTrace()
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)

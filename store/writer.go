@@ -33,6 +33,8 @@ type Writer struct {
 	// last one of each agent in each conversation.
 	pending map[int64]entryRow
 	turns   map[turnKey]chat.TurnMark
+	// inflight is the batch being written (nil between batches): Pending shows it.
+	inflight map[int64]entryRow
 	// queued counts the calls to Save; written is the count covered by the last batch
 	// written.
 	queued, written uint64
@@ -283,6 +285,7 @@ func (w *Writer) writeBatch() error {
 	if len(batch) > 0 || len(turns) > 0 { // both taken: the batch owns them
 		w.pending, w.turns, w.size = map[int64]entryRow{}, map[turnKey]chat.TurnMark{}, 0
 	}
+	w.inflight = batch
 	w.mu.Unlock()
 	var err error
 	if len(batch) > 0 || len(turns) > 0 {
@@ -296,6 +299,7 @@ func (w *Writer) writeBatch() error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.inflight = nil
 	if err != nil {
 		// Kept for the next batch, unless saved again (or not kept) meanwhile.
 		for id, r := range batch {

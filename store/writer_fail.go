@@ -1,9 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
 )
 
 // WriterStatus is what a Writer says about saving (WriterOptions.Status).
@@ -107,6 +110,26 @@ func (w *Writer) Unsaved() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.unsaved()
+}
+
+// Pending returns the entries of conv waiting to be written, in id order: a conversation
+// opened while saving fails shows them with what the database holds.
+func (w *Writer) Pending(conv ConvID) []chat.Entry {
+	w.mu.Lock()
+	var out []chat.Entry
+	for id, r := range w.inflight {
+		if _, newer := w.pending[id]; !newer && r.conv == conv {
+			out = append(out, r.entry())
+		}
+	}
+	for _, r := range w.pending {
+		if r.conv == conv {
+			out = append(out, r.entry())
+		}
+	}
+	w.mu.Unlock()
+	slices.SortFunc(out, func(a, b chat.Entry) int { return cmp.Compare(a.ID, b.ID) })
+	return out
 }
 
 // size is about what r takes in memory.
