@@ -83,7 +83,8 @@ func openApplication(o appOptions) (*application, error) {
 	}
 	ap.work = jobs.New(jobs.Options{Name: "application work", Go: ap.app.GoNamed})
 	ap.highlighter = convo.NewHighlighter(convo.HighlighterOptions{Go: ap.app.GoNamed})
-	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
+	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed, Problem: ap.agentLogProblem})
+	ap.log.setProblem(ap.appLogProblem)
 	// No agent writes Sidekicks' own files through the client.
 	own := agentstack.OwnFiles(ap.path, o.dir)
 	// One trace for every connection the stack makes: each agent window's, each channel

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"syscall"
 
@@ -45,6 +46,19 @@ func (s *Store) Problem(lang i18n.Lang, err error) string {
 		return catalogue.Text(lang, mProblemIO)
 	case errors.Is(err, ErrClosed):
 		return catalogue.Text(lang, mProblemClosed)
+	}
+	return safetext.Line(err.Error())
+}
+
+// FileProblem says in lang, in a few words, why a file could not be written, from the
+// system's error ("disk is full", "permission denied"), or the error's own words.
+func FileProblem(lang i18n.Lang, err error) string {
+	if m, ok := errnoProblem(err); ok {
+		return catalogue.Text(lang, m)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return safetext.Line(pe.Err.Error())
 	}
 	return safetext.Line(err.Error())
 }
