@@ -61,7 +61,7 @@ func (ap *application) historyStatus(hs agentstack.HistoryStatus) {
 func saveStatusText(lang i18n.Lang, hs agentstack.HistoryStatus) string {
 	switch {
 	case hs.Failing:
-		return saveCatalogue.Text(lang, smsgNotSaved, hs.Reason, hs.Pending+hs.Lost)
+		return saveCatalogue.Text(lang, smsgNotSaved, hs.Reason, hs.Pending)
 	case hs.Lost > 0:
 		return saveCatalogue.Text(lang, smsgResumedLost, hs.Lost)
 	default:
