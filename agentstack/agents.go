@@ -16,6 +16,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/store"
 	sdk "github.com/coder/acp-go-sdk"
 )
 
@@ -60,6 +61,12 @@ type Options struct {
 	// OwnFileRefused, when set, is told each such refusal: the agent, the path as the
 	// agent gave it, and which file it is (the refusal is in the agent's log too).
 	OwnFileRefused func(agent, path string, kind runtime.OwnKind)
+	// HistoryStatus, when set, is told when the history's entries cannot be written and
+	// when they are again (on the history writer's goroutine; it must not wait).
+	HistoryStatus func(HistoryStatus)
+	// HistoryWriter sets the history writer's retries and bound (store.WriterOptions; its
+	// Go and Status are the stack's).
+	HistoryWriter store.WriterOptions
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:

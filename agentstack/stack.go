@@ -33,15 +33,20 @@ type Stack struct {
 // New returns the agents of cfg, their logs going to o.Logs, their conversations kept in
 // st. o.Conns is set by New.
 func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
-	a := &Stack{conns: NewConns(), writer: store.NewWriterWith(st, store.WriterOptions{Go: o.Go}), commands: NewCommands()}
+	lang := cfg.UI.Language
+	hist := newStoreHistory(st, nil)
+	hist.lang, hist.report = lang, o.HistoryStatus
+	wopts := o.HistoryWriter
+	wopts.Go, wopts.Status = o.Go, hist.status
+	hist.w = store.NewWriterWith(st, wopts)
+	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands()}
 	o.Conns = a.conns
 	a.sup = NewSupervisor(cfg, o)
-	lang := cfg.UI.Language
 	a.channels = chat.NewChannels(storeChannels{st}, lang)
 	a.channels.SetAgents(agentRefs(cfg.Agents))
 	a.svc = chat.NewService(a.channels.Options(chat.ServiceOptions{
 		Agents:      Pool{Sup: a.sup},
-		History:     newStoreHistory(st, a.writer),
+		History:     hist,
 		Permissions: a.perms.get,
 		WrapHandler: a.wrapHandler(o.WrapHandler),
 		Go:          o.Go,
@@ -103,6 +108,10 @@ func (a *Stack) Shutdown(ctx context.Context) error {
 	}
 	return errors.Join(svcErr, supErr, wErr)
 }
+
+// FlushHistory waits until every entry the open conversations have handed to the
+// history is written, and returns the error of a write that failed.
+func (a *Stack) FlushHistory() error { return a.writer.Flush() }
 
 // StartAgent starts an agent as a turn would, and ends the turn at once. It does not stop
 // another agent to make room, nor wait for a slot: ErrNoFreeSlot then.

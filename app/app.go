@@ -49,6 +49,8 @@ type appOptions struct {
 	// reread reads the files again for a reload; nil means loadConfiguration. Tests
 	// give one that blocks, as a hung file system does.
 	reread func(ctx context.Context, path, dir string) loaded
+	// historyWriter sets the history writer's retries and bound (tests make them short).
+	historyWriter store.WriterOptions
 }
 
 // application is Sidekicks running on one configuration: the screen, the history, the
@@ -78,6 +80,8 @@ type application struct {
 
 	systemDark bool // the terminal's background, read once before the screen started
 	stopped    atomic.Bool
+	// unsaved is what the history could not write when the agents were shut down.
+	unsaved atomic.Pointer[store.UnsavedError]
 
 	statesMu      sync.Mutex
 	latestStates  *runtime.Event
@@ -142,6 +146,7 @@ func (ap *application) run() (code int, next string) {
 	}
 	ap.work.Close()
 	ap.closeTrace()
+	code = ap.reportUnsaved(code)
 	if err := ap.st.Close(); err != nil {
 		ap.log.Printf("%v", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/store"
 )
 
 // This file edits the configuration from the screen: Sidekicks ▸ Edit configuration opens
@@ -153,18 +154,7 @@ func writeNewFile(path string, data []byte) error {
 }
 
 // fileProblem says in the user's language why a file could not be written.
-func fileProblem(lang i18n.Lang, err error) string {
-	switch {
-	case errors.Is(err, fs.ErrPermission):
-		return panelCatalogue.Text(lang, pmsgDenied)
-	default:
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return safetext.Line(pe.Err.Error())
-		}
-		return safetext.Line(err.Error())
-	}
-}
+func fileProblem(lang i18n.Lang, err error) string { return store.FileProblem(lang, err) }
 
 // editFile lends the terminal to the user's editor on path and takes it back: the screen
 // is suspended meanwhile (the screen's goroutine waits for the editor, by design, as for

@@ -34,10 +34,17 @@ type appLog struct {
 	mu      sync.Mutex
 	closed  bool
 	dropped int
+	// problem, when set, is told when the file cannot be written, and (nil) when it is
+	// again (log_problems.go); it runs on the writing goroutine.
+	problem func(error)
 
 	// Owned by the writing goroutine.
 	f    *os.File
 	size int64
+	// failed is why the file could not be written, until it is again; missing counts
+	// the records lost meanwhile.
+	failed  error
+	missing int
 }
 
 // appLogPath returns where Sidekicks' own log goes: <state dir>/logs/sidekicks.log.
@@ -203,16 +210,25 @@ func (l *appLog) write() {
 }
 
 func (l *appLog) writeLine(line string) {
+	l.wrote(l.tryLine(line))
+}
+
+// tryLine writes one record, rotating the file first when it is full, and returns the
+// error that kept it from the file: the log is lost rather than the application stopped.
+func (l *appLog) tryLine(line string) error {
 	if l.f == nil {
-		return
+		if err := l.reopen(); err != nil {
+			return err
+		}
 	}
 	if l.size+int64(len(line)) > l.maxSize && l.size > 0 {
 		l.f.Close()
 		l.f = nil
 		if err := l.rotate(); err != nil {
-			return // the log is lost rather than the application stopped
+			return err
 		}
 	}
-	n, _ := l.f.WriteString(line)
+	n, err := l.f.WriteString(line)
 	l.size += int64(n)
+	return err
 }

@@ -48,6 +48,7 @@ func (ap *application) shutdownAgents(report func(runtime.Event)) {
 				report(ev)
 			}
 		case err := <-done:
+			ap.noteUnsaved(err)
 			if err != nil {
 				ap.log.Printf("stopping the agents: %v", err)
 			} else {

@@ -24,9 +24,11 @@ type Options struct {
 
 // Run runs the application on the terminal until the user quits, and returns the exit
 // status: 0 once the user has quit, 1 when the application cannot start or stopped on an
-// internal error (the message is on Stderr, the details in Sidekicks' log). SIGTERM,
-// SIGHUP and SIGINT quit the way Alt-X does, and the status is then 128 + the signal's
-// number (143, 129, 130), as a shell reports a command a signal ended.
+// internal error (the message is on Stderr, the details in Sidekicks' log), ExitUnsaved
+// (3) when history entries could not be written before it quit (Stderr says how many
+// and why). SIGTERM, SIGHUP and SIGINT quit the way Alt-X does, and the status is then
+// 128 + the signal's number (143, 129, 130), as a shell reports a command a signal
+// ended, unless it is 1 or 3.
 func Run(o Options) int {
 	return runApplication(appOptions{
 		configFlag:       o.ConfigFlag,
@@ -41,6 +43,9 @@ func Run(o Options) int {
 // user opens from it, until the user quits. With signals, SIGTERM, SIGHUP and SIGINT quit
 // the way Alt-X does.
 func runApplication(o appOptions, signals bool) int {
+	// lost is set when a configuration opened before this one quit with history entries
+	// it could not write: the program's status says so at the end.
+	lost := false
 	for {
 		ap, err := openApplication(o)
 		if err != nil {
@@ -57,14 +62,20 @@ func runApplication(o appOptions, signals bool) int {
 			stop = ap.quitOnSignals()
 		}
 		code, next := ap.run()
+		if code == ExitUnsaved {
+			lost, code = true, 0
+		}
+		if code == 0 && lost {
+			code = ExitUnsaved // said once every configuration has quit
+		}
 		if stop != nil {
 			// A quit a signal asked for ends the program, whatever was opened meanwhile;
-			// an internal error keeps its own status.
+			// an internal error, or entries lost, keep their own status.
 			if bySignal := stop(); bySignal != 0 && code == 0 {
 				return bySignal
 			}
 		}
-		if code != 0 || next == "" {
+		if (code != 0 && code != ExitUnsaved) || next == "" {
 			return code
 		}
 		o.configFlag = next

@@ -84,14 +84,16 @@ func openApplication(o appOptions) (*application, error) {
 	ap.rememberOpened()
 	ap.work = jobs.New(jobs.Options{Name: "application work", Go: ap.app.GoNamed})
 	ap.highlighter = convo.NewHighlighter(convo.HighlighterOptions{Go: ap.app.GoNamed})
-	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed})
+	ap.logs = runtime.NewLogs(runtime.LogsOptions{Dir: logsDir, Go: ap.app.GoNamed, Problem: ap.agentLogProblem})
+	ap.log.setProblem(ap.appLogProblem)
 	// No agent writes Sidekicks' own files through the client.
 	own := agentstack.OwnFiles(ap.path, o.dir)
 	// One trace for every connection the stack makes: each agent window's, each channel
 	// member's.
 	trace := ap.openTrace()
 	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
-		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog)}, ap.st); err != nil {
+		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog),
+		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter}, ap.st); err != nil {
 		ap.closeTrace()
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)

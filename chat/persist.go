@@ -50,6 +50,27 @@ type TurnReader interface {
 	OpenTurns() ([]TurnMark, error)
 }
 
+// SaveState is what a history says about the saving of a conversation's entries.
+type SaveState struct {
+	// Failing is true from the moment an entry cannot be written until entries are
+	// written again.
+	Failing bool
+	// Reason says why, in the user's words ("disk is full"), when Failing.
+	Reason string
+	// Lost counts the entries the history could not keep in memory while it failed:
+	// they will not be saved unless they change again.
+	Lost int
+}
+
+// SaveWatcher is a Sink that says when its entries cannot be saved and when they are
+// again. A conversation whose sink is one shows each change as a notice, so that the
+// window says that what follows is not on disk yet. The sink calls the function on any
+// goroutine but never while the conversation calls it.
+type SaveWatcher interface {
+	Sink
+	WatchSaves(func(SaveState))
+}
+
 // saver is what waits to be saved. Entries are queued under the conversation's lock, in
 // the order of the changes, and saved outside it by jobs of the conversation's save queue,
 // one at a time, so that saves reach the sink in order and nobody waits on the sink, least
@@ -79,6 +100,25 @@ func (c *Conversation) SetSink(s Sink) {
 	c.save.sink = s
 	c.save.turns, _ = s.(TurnSink)
 	c.mu.Unlock()
+	if w, ok := s.(SaveWatcher); ok {
+		w.WatchSaves(c.savesChanged)
+	}
+}
+
+// savesChanged shows that the history stopped saving this conversation, or saves it
+// again, as a notice: the notice is saved like any other once saving works, so the
+// history also says where it was written late.
+func (c *Conversation) savesChanged(st SaveState) {
+	c.mu.Lock()
+	switch {
+	case st.Failing:
+		c.addNotice(nil, persistText.Text(c.lang, pmsgNotSaved, line(st.Reason)))
+	case st.Lost > 0:
+		c.addNotice(nil, persistText.Text(c.lang, pmsgResumedLost, st.Lost))
+	default:
+		c.addNotice(nil, persistText.Text(c.lang, pmsgResumed))
+	}
+	c.unlock(true)
 }
 
 // Flush saves every entry that is still streaming and changed since it was last saved, and

@@ -9,8 +9,10 @@ import (
 )
 
 // runApp starts the application on the screen: `sidekicks [--config FILE]`. It returns once
-// the user has quit (0) or when the application cannot start or stopped on an internal
-// error (1; the message is on stderr, the details in Sidekicks' log).
+// the user has quit (0), when the application cannot start or stopped on an internal error
+// (1; the message is on stderr, the details in Sidekicks' log), when history entries could
+// not be written before it quit (app.ExitUnsaved, 3; stderr says how many and why), or
+// after a quitting signal (128 + its number).
 func (p program) runApp(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("sidekicks", "sidekicks [--config FILE]", stderr)
 	fs.Usage = func() { usage(stderr) }

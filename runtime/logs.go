@@ -50,6 +50,12 @@ type LogsOptions struct {
 	// <agent>"), which lives while lines are waiting. Nil starts it with a plain go
 	// statement.
 	Go guard.Go
+	// Problem, when set, is told when an agent's log file cannot be written (err set:
+	// the first failure after lines were written) and when it is written again (err
+	// nil). Lines that fail stay in memory (the last Lines of them); the log itself says
+	// so, and the file, once written again, says how many lines it misses. Problem is
+	// called on the log's writer goroutine, without the log's lock; it must not wait.
+	Problem func(agent, path string, err error)
 }
 
 // Logs holds every agent's log.
@@ -149,7 +155,8 @@ type AgentLog struct {
 	idle         *sync.Cond
 	file         *os.File
 	size         int64
-	fileErr      error
+	fileErr      error  // why the file could not be written, until it is again
+	missing      int    // lines not written to the file while fileErr was set
 	stamp        string // the formatted time of stampSec, and a space
 	stampSec     int64
 }
@@ -183,12 +190,7 @@ func (a *AgentLog) addLines(lines []string) {
 			line = line[:MaxLogLine] + "…"
 		}
 		l := LogLine{Time: now, Text: cleanLine(line)}
-		a.ring[a.next] = l
-		a.next = (a.next + 1) % len(a.ring)
-		if a.count < len(a.ring) {
-			a.count++
-		}
-		a.total++
+		a.keep(l)
 		if a.path == "" {
 			continue
 		}
@@ -204,6 +206,21 @@ func (a *AgentLog) addLines(lines []string) {
 			a.opts.Go.Start("log writer "+a.name, a.writeFile)
 		}
 	}
+	a.notify()
+}
+
+// keep puts a line in memory. The caller holds the lock.
+func (a *AgentLog) keep(l LogLine) {
+	a.ring[a.next] = l
+	a.next = (a.next + 1) % len(a.ring)
+	if a.count < len(a.ring) {
+		a.count++
+	}
+	a.total++
+}
+
+// notify tells the subscribers that lines were added. The caller holds the lock.
+func (a *AgentLog) notify() {
 	for _, c := range a.subs {
 		select {
 		case c <- struct{}{}:
@@ -282,8 +299,9 @@ func (a *AgentLog) writeFile() {
 			batch = append(batch, LogLine{Time: a.opts.Now(),
 				Text: fmt.Sprintf("sidekicks: %d lines were too fast for this file and are missing", dropped)}.String()+"\n")
 		}
-		a.writeLines(batch)
+		err := a.writeLines(batch)
 		a.mu.Lock()
+		a.fileWritten(err, len(batch))
 	}
 	a.writing = false
 	if a.file != nil {
@@ -295,54 +313,84 @@ func (a *AgentLog) writeFile() {
 	a.mu.Unlock()
 }
 
-// writeLines appends lines to the file, rotating it at the size limit. Only the writer
-// goroutine calls it.
-func (a *AgentLog) writeLines(lines []string) {
+// writeLines appends lines to the file, rotating it at the size limit, and returns the
+// error that stopped it. Only the writer goroutine calls it.
+func (a *AgentLog) writeLines(lines []string) error {
 	var buf []byte
-	flush := func() bool {
+	flush := func() error {
 		if len(buf) == 0 {
-			return true
+			return nil
 		}
 		n, err := a.file.Write(buf)
 		a.size += int64(n)
 		buf = buf[:0]
-		if err != nil {
-			a.fileErr = err
-			return false
-		}
-		return true
+		return err
 	}
 	for _, s := range lines {
-		if a.file == nil && !a.openFile(os.O_APPEND) {
-			return
+		if a.file == nil {
+			if err := a.openFile(os.O_APPEND); err != nil {
+				return err
+			}
 		}
 		if a.size+int64(len(buf)) > 0 && a.size+int64(len(buf)+len(s)) > a.opts.FileSize {
-			if !flush() {
-				return
+			if err := flush(); err != nil {
+				return err
 			}
 			_ = a.file.Close()
 			a.file = nil
 			_ = os.Rename(a.path, a.path+".1")
-			if !a.openFile(os.O_TRUNC) {
-				return
+			if err := a.openFile(os.O_TRUNC); err != nil {
+				return err
 			}
 		}
 		buf = append(buf, s...)
 	}
-	flush()
+	return flush()
+}
+
+// fileWritten records how writing n lines to the file went (err nil: written). The first
+// failure, and writing again after failures, are said in the log's memory, told to
+// Problem, and the file then says how many lines it misses. The caller, the writer
+// goroutine, holds the lock; it is released while Problem is told.
+func (a *AgentLog) fileWritten(err error, n int) {
+	switch {
+	case err != nil:
+		a.missing += n
+		if a.fileErr != nil {
+			return
+		}
+		a.fileErr = err
+		if a.file != nil { // opened again at the next lines: the error may be the file's
+			_ = a.file.Close()
+			a.file = nil
+		}
+		a.keep(LogLine{Time: a.opts.Now(), Text: cleanLine(fmt.Sprintf("sidekicks: cannot write %s (%v): the lines stay in memory only", a.path, err))})
+	case a.fileErr != nil:
+		note := fmt.Sprintf("sidekicks: %d lines before this one are missing: the file could not be written (%v)", a.missing, a.fileErr)
+		a.fileErr, a.missing = nil, 0
+		a.pending = append(a.pending, LogLine{Time: a.opts.Now(), Text: cleanLine(note)}.String()+"\n")
+		a.keep(LogLine{Time: a.opts.Now(), Text: cleanLine("sidekicks: " + a.path + " is written again")})
+	default:
+		return
+	}
+	a.notify()
+	if a.opts.Problem != nil {
+		fileErr := a.fileErr
+		a.mu.Unlock()
+		a.opts.Problem(a.name, a.path, fileErr)
+		a.mu.Lock()
+	}
 }
 
 // openFile opens the log file for appending (flag O_APPEND or O_TRUNC), the user's alone
 // (0600) in a folder created the user's alone (0700).
-func (a *AgentLog) openFile(flag int) bool {
+func (a *AgentLog) openFile(flag int) error {
 	if err := os.MkdirAll(filepath.Dir(a.path), 0o700); err != nil {
-		a.fileErr = err
-		return false
+		return err
 	}
 	f, err := os.OpenFile(a.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND|flag, logFileMode)
 	if err != nil {
-		a.fileErr = err
-		return false
+		return err
 	}
 	a.file, a.size = f, 0
 	if fi, err := f.Stat(); err == nil {
@@ -353,5 +401,5 @@ func (a *AgentLog) openFile(flag int) bool {
 			_ = f.Chmod(logFileMode)
 		}
 	}
-	return true
+	return nil
 }

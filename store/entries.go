@@ -202,6 +202,12 @@ func scanEntry(rows *sql.Rows) (chat.Entry, error) {
 	}
 	e.Kind = chat.EntryKind(kind)
 	e.Created, e.Updated = unixTime(created), unixTime(updated)
+	decodeParts(&e, tool, plan)
+	return e, nil
+}
+
+// decodeParts sets e's tool call and plan from their JSON, leaving out what does not decode.
+func decodeParts(e *chat.Entry, tool, plan sql.NullString) {
 	if tool.Valid {
 		var t chat.ToolCall
 		if json.Unmarshal([]byte(tool.String), &t) == nil {
@@ -214,5 +220,14 @@ func scanEntry(rows *sql.Rows) (chat.Entry, error) {
 			e.Plan = p
 		}
 	}
-	return e, nil
+}
+
+// entry is the entry r was made from, as reading it back from the database gives it.
+func (r *entryRow) entry() chat.Entry {
+	e := chat.Entry{
+		ID: r.id, Kind: chat.EntryKind(r.kind), Author: r.author, Turn: r.turn,
+		Created: unixTime(r.created), Updated: unixTime(r.updated), Text: r.text, Lost: r.lost, Done: r.done,
+	}
+	decodeParts(&e, r.tool, r.plan)
+	return e
 }

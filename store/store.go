@@ -45,6 +45,9 @@ var (
 // file (sqlite3 on the command line) may hold it for longer.
 const busyTimeoutMS = 5000
 
+// maxConns is how many connections the database pool keeps.
+const maxConns = 4
+
 // Store is an open history database. Its methods may be called from any goroutine.
 type Store struct {
 	db   *sql.DB
@@ -116,8 +119,8 @@ func openLocked(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the history %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(4)
-	db.SetMaxIdleConns(4)
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
 	s := &Store{db: db, path: path}
 	if err := s.setUp(); err != nil {
 		db.Close()

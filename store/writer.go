@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/guard"
@@ -15,9 +16,16 @@ import (
 // An entry saved again before it was written is written once, as last saved, so what is
 // waiting is at most one row per live entry, however fast the entries are saved.
 //
-// A batch that fails is kept and tried again with the next one; Flush and Close report it.
+// A batch that fails is kept in memory and tried again on a goroutine of the writer's own,
+// after a delay that doubles from WriterOptions.RetryMin up to RetryMax; entries saved
+// meanwhile join it. What is kept is bounded (MaxPending bytes): past the bound, an entry
+// saved is not kept, and is counted as lost until a later save of it fits. The writer says
+// when saving stops, for which conversations, and when it resumes (WriterOptions.Status);
+// Flush and Close report the failure, Close with the count of entries it could not save
+// (*UnsavedError).
 type Writer struct {
-	s *Store
+	s    *Store
+	opts WriterOptions
 
 	mu   sync.Mutex
 	cond *sync.Cond // signalled when a batch ends or the writer stops
@@ -25,6 +33,8 @@ type Writer struct {
 	// last one of each agent in each conversation.
 	pending map[int64]entryRow
 	turns   map[turnKey]chat.TurnMark
+	// inflight is the batch being written (nil between batches): Pending shows it.
+	inflight map[int64]entryRow
 	// queued counts the calls to Save; written is the count covered by the last batch
 	// written.
 	queued, written uint64
@@ -32,6 +42,14 @@ type Writer struct {
 	lastErr         error  // nil when the last batch was written
 	closing         bool
 	stopped         bool
+	// failing is set from a failed batch until one is written; told holds the
+	// conversations the Status callback was told about meanwhile.
+	failing bool
+	told    map[ConvID]bool
+	// size is the bytes pending holds; dropped the entries not kept past MaxPending (by
+	// id, with their conversation), until a later save of them is kept.
+	size    int64
+	dropped map[int64]ConvID
 
 	wake chan struct{} // capacity 1: a batch is waiting
 	quit chan struct{} // closed by Close
@@ -44,7 +62,27 @@ type WriterOptions struct {
 	// statement; the application passes a guard that restores the terminal and logs a
 	// panic.
 	Go guard.Go
+	// Status, when set, is told when saving stops, when more conversations have entries
+	// waiting while it is stopped, and when it resumes. It is called on the writer's
+	// goroutine, one call at a time; it must not call the writer's Flush or Close.
+	Status func(WriterStatus)
+	// RetryMin and RetryMax bound the delay before a failed batch is tried again: the
+	// first retry waits RetryMin, each next one twice as long, up to RetryMax (defaults
+	// DefaultRetryMin and DefaultRetryMax).
+	RetryMin, RetryMax time.Duration
+	// MaxPending bounds the bytes of entries kept while they cannot be written (default
+	// DefaultMaxPending).
+	MaxPending int64
+	// After makes the retry timers (nil: time.After); tests give their own clock.
+	After func(time.Duration) <-chan time.Time
 }
+
+// The defaults of WriterOptions.
+const (
+	DefaultRetryMin   = time.Second
+	DefaultRetryMax   = 8 * time.Second
+	DefaultMaxPending = 64 << 20
+)
 
 // NewWriter starts a writer on s with the default options (NewWriterWith). Close it
 // before closing s.
@@ -52,8 +90,23 @@ func NewWriter(s *Store) *Writer { return NewWriterWith(s, WriterOptions{}) }
 
 // NewWriterWith starts a writer on s. Close it before closing s.
 func NewWriterWith(s *Store, opts WriterOptions) *Writer {
+	if opts.RetryMin <= 0 {
+		opts.RetryMin = DefaultRetryMin
+	}
+	if opts.RetryMax < opts.RetryMin {
+		opts.RetryMax = max(DefaultRetryMax, opts.RetryMin)
+	}
+	if opts.MaxPending <= 0 {
+		opts.MaxPending = DefaultMaxPending
+	}
+	if opts.After == nil {
+		opts.After = time.After
+	}
 	w := &Writer{
 		s:       s,
+		opts:    opts,
+		told:    map[ConvID]bool{},
+		dropped: map[int64]ConvID{},
 		pending: map[int64]entryRow{},
 		turns:   map[turnKey]chat.TurnMark{},
 		wake:    make(chan struct{}, 1),
@@ -71,7 +124,9 @@ func NewWriterWith(s *Store, opts WriterOptions) *Writer {
 // place it had when first saved. Save encodes the entry before returning: the caller may
 // change it afterwards. It never waits for the database.
 //
-// An entry whose conversation is deleted before it is written is dropped.
+// An entry whose conversation is deleted before it is written is dropped. An entry that
+// would take what is pending past MaxPending is not kept (nor its earlier version still
+// pending): it counts as lost until a later Save of it fits.
 func (w *Writer) Save(conv ConvID, e chat.Entry) int64 {
 	if e.ID == 0 {
 		e.ID = w.s.newEntryID()
@@ -84,11 +139,31 @@ func (w *Writer) Save(conv ConvID, e chat.Entry) int64 {
 		w.mu.Unlock()
 		return e.ID
 	}
-	w.pending[e.ID] = r
+	w.keep(r)
 	w.queued++
 	w.mu.Unlock()
 	w.signal()
 	return e.ID
+}
+
+// keep puts r in pending, within MaxPending. The caller holds the lock.
+func (w *Writer) keep(r entryRow) {
+	old, had := w.pending[r.id]
+	grown := r.size()
+	if had {
+		grown -= old.size()
+	}
+	if w.size+grown > w.opts.MaxPending {
+		if had {
+			delete(w.pending, r.id)
+			w.size -= old.size()
+		}
+		w.dropped[r.id] = r.conv
+		return
+	}
+	delete(w.dropped, r.id)
+	w.pending[r.id] = r
+	w.size += grown
 }
 
 // SaveTurn hands a turn mark of conv over to be written with the entries: an open turn is
@@ -122,6 +197,10 @@ func (w *Writer) Flush() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	target, failures := w.queued, w.failures
+	if w.failing && w.written < target {
+		// The next attempt waits for its retry: say now that nothing is written.
+		return w.lastErr
+	}
 	w.signal()
 	for w.written < target && w.failures == failures && !w.stopped {
 		w.cond.Wait()
@@ -155,11 +234,14 @@ func (w *Writer) Close() error {
 	<-w.done
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if len(w.pending) > 0 {
-		return fmt.Errorf("closing the history writer: %d entries not saved: %w", len(w.pending), w.lastErr)
+	if n := w.unsaved(); n > 0 {
+		return &UnsavedError{Entries: n, Err: w.lastErr}
 	}
 	return nil
 }
+
+// unsaved counts the entries not written: pending, or not kept. The caller holds the lock.
+func (w *Writer) unsaved() int { return len(w.pending) + len(w.dropped) }
 
 // run writes batches until Close, then the last one.
 func (w *Writer) run() {
@@ -170,28 +252,46 @@ func (w *Writer) run() {
 		w.mu.Unlock()
 		close(w.done)
 	}()
+	var retry <-chan time.Time // set while failing: when to try again
+	delay := time.Duration(0)
 	for {
 		select {
 		case <-w.wake:
-			w.writeBatch()
+			if retry != nil {
+				w.tellMore() // failing: the new entries wait for the retry
+				continue
+			}
+		case <-retry:
 		case <-w.quit:
 			w.writeBatch()
 			return
 		}
+		if err := w.writeBatch(); err != nil {
+			delay = min(max(2*delay, w.opts.RetryMin), w.opts.RetryMax)
+			retry = w.opts.After(delay)
+			w.failed(err)
+		} else {
+			retry, delay = nil, 0
+			w.resumed()
+		}
 	}
 }
 
-// writeBatch writes everything pending in one transaction, in id order.
-func (w *Writer) writeBatch() {
+// writeBatch writes everything pending in one transaction, in id order, and returns the
+// error of a batch that failed.
+func (w *Writer) writeBatch() error {
 	w.mu.Lock()
 	batch, turns, target := w.pending, w.turns, w.queued
 	if len(batch) > 0 || len(turns) > 0 { // both taken: the batch owns them
-		w.pending, w.turns = map[int64]entryRow{}, map[turnKey]chat.TurnMark{}
+		w.pending, w.turns, w.size = map[int64]entryRow{}, map[turnKey]chat.TurnMark{}, 0
 	}
+	w.inflight = batch
 	w.mu.Unlock()
 	var err error
 	if len(batch) > 0 || len(turns) > 0 {
-		if err = w.write(batch, turns); err == nil {
+		if err = w.write(batch, turns); err != nil && isReadOnly(err) {
+			w.s.reopenConns() // read-only connections stay so: the next try gets new ones
+		} else if err == nil {
 			// The batch is saved; an indexing error leaves the queue for the next
 			// attempt, and Search reports it.
 			w.s.noteWrites(len(batch))
@@ -199,11 +299,14 @@ func (w *Writer) writeBatch() {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.inflight = nil
 	if err != nil {
-		// Kept for the next batch, unless saved again meanwhile.
+		// Kept for the next batch, unless saved again (or not kept) meanwhile.
 		for id, r := range batch {
-			if _, newer := w.pending[id]; !newer {
-				w.pending[id] = r
+			_, newer := w.pending[id]
+			_, lost := w.dropped[id]
+			if !newer && !lost {
+				w.keep(r)
 			}
 		}
 		for k, m := range turns {
@@ -218,6 +321,7 @@ func (w *Writer) writeBatch() {
 		w.lastErr = nil
 	}
 	w.cond.Broadcast()
+	return err
 }
 
 // write writes rows and turn marks in one transaction.
