@@ -28,6 +28,7 @@ func (v *View) RowsAt(top, height int) []Row {
 	v.seenFrom = i
 	for ; i < len(v.ents) && len(v.rowsBuf) < height; i, r = i+1, 0 {
 		ev := v.ensure(i)
+		ev.shown = v.tick
 		for ; r < len(ev.rows) && len(v.rowsBuf) < height; r++ {
 			v.rowsBuf = append(v.rowsBuf, v.materialize(i, ev, r))
 		}
@@ -43,9 +44,9 @@ func (v *View) locate(row int) (int, int) {
 		i, r := v.fw.find(row)
 		if i >= len(v.ents) {
 			i = len(v.ents) - 1
-			return i, len(v.ents[i].rows) - 1
+			return i, len(v.ensure(i).rows) - 1
 		}
-		if ev := v.ents[i]; ev.width == v.width {
+		if ev := v.ents[i]; ev.width == v.width && !ev.parked {
 			return i, min(r, len(ev.rows)-1)
 		}
 		v.ensure(i) // its count may change: look again

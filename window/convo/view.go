@@ -24,6 +24,13 @@ const (
 	settleLines = 4096
 )
 
+// keepLayout bounds the layout a view keeps, counted in lines and rows (a line of ordinary
+// prose is one of each): beyond it, the entries laid out longest ago that are done and were
+// not on screen in the last frame are parked (entryView.park): only their row count stays,
+// and their layout is made again from the Source when they are needed (on screen again, a
+// copy, a resize). So the memory of a view does not grow with its conversation.
+const keepLayout = 1 << 14
+
 // View is the layout of one conversation: its rows at a width, cached per entry, with a
 // viewport. A View belongs to the UI goroutine: none of its methods may be called from
 // another one.
@@ -50,6 +57,14 @@ type View struct {
 	hlGen uint64
 	waits []hlWait
 
+	// queue holds the entries laid out (not parked), oldest first from qHead; held is what
+	// their layouts weigh (entryView.cost), keep the bound (keepLayout), tick counts Syncs.
+	queue []*entryView
+	qHead int
+	held  int
+	keep  int
+	tick  uint64
+
 	follow bool
 	top    Anchor
 
@@ -66,7 +81,7 @@ type hlWait struct {
 // New returns a view of src, 80 cells wide and following the bottom, until SetSize says
 // otherwise. Nothing is read before the first Sync.
 func New(src Source, opts Options) *View {
-	return &View{src: src, opts: opts.withDefaults(), width: 80, follow: true}
+	return &View{src: src, opts: opts.withDefaults(), width: 80, follow: true, keep: keepLayout}
 }
 
 // SetSize sets the width rows are wrapped at and the height of the viewport. Changing the
@@ -88,6 +103,8 @@ func (v *View) Width() int { return v.width }
 // highlighting the Highlighter finished; it reports whether the rows may have changed. Call it
 // once per frame, before Frame.
 func (v *View) Sync() bool {
+	v.tick++
+	defer v.trim()
 	changed := false
 	if rev := v.src.Rev(); !v.synced || rev != v.rev {
 		v.synced, v.rev = true, rev
@@ -174,6 +191,7 @@ func (v *View) check(i int) bool {
 	}
 	ev.update(e, v.ctx(i), v.width)
 	v.fw.set(i, len(ev.rows))
+	v.laid(ev)
 	return true
 }
 
@@ -194,6 +212,7 @@ func (v *View) appendEntry(e chat.Entry) {
 	}
 	v.ents = append(v.ents, ev)
 	v.fw.push(len(ev.rows))
+	v.laid(ev)
 }
 
 // mutableKind reports the kinds of entries that may change once done.
@@ -233,6 +252,7 @@ func (v *View) prepend(k int) {
 		ev := &entryView{}
 		ev.update(e, v.ctx(i), v.width)
 		v.ents = append(v.ents, ev)
+		v.laid(ev)
 		if mutableKind(e.Kind) {
 			mutable = append(mutable, i)
 		}
@@ -245,6 +265,7 @@ func (v *View) prepend(k int) {
 	if e, ok := v.src.Entry(k); ok { // its head depends on the entry before it
 		v.ents[k].render(e, v.ctx(k))
 		v.ents[k].rewrap(v.width)
+		v.laid(v.ents[k])
 	}
 	counts := make([]int, len(v.ents))
 	for i, ev := range v.ents {
@@ -271,6 +292,8 @@ func (v *View) reset() {
 	v.origin = 0
 	v.follow = true
 	v.waits = v.waits[:0]
+	clear(v.queue)
+	v.queue, v.qHead, v.held = v.queue[:0], 0, 0
 }
 
 // settle re-wraps entries not yet at the current width, from the end up, within budget
@@ -285,14 +308,69 @@ func (v *View) settle(budget int) {
 	}
 }
 
-// ensure makes entry i's rows those of the current width.
+// ensure makes entry i's rows those of the current width, laying a parked entry out again.
 func (v *View) ensure(i int) *entryView {
 	ev := v.ents[i]
-	if ev.width != v.width {
+	switch {
+	case ev.parked:
+		v.unpark(i, ev)
+	case ev.width != v.width:
 		ev.rewrap(v.width)
 		v.fw.set(i, len(ev.rows))
 	}
 	return ev
+}
+
+// unpark reads a parked entry again from the Source and lays it out. An entry the Source no
+// longer holds (the conversation changed under the view: the next Sync reads it again)
+// shows no rows meanwhile.
+func (v *View) unpark(i int, ev *entryView) {
+	e, ok := v.src.Entry(i)
+	if !ok || e.Seq != ev.seq {
+		ev.parked, ev.width = false, v.width
+		v.fw.set(i, 0)
+		return
+	}
+	ev.render(e, v.ctx(i))
+	ev.rewrap(v.width)
+	v.fw.set(i, len(ev.rows))
+	v.laid(ev)
+}
+
+// laid records that an entry has a layout: it joins the queue of those that may be parked.
+func (v *View) laid(ev *entryView) {
+	if ev.queued || ev.parked {
+		return
+	}
+	ev.queued, ev.held = true, ev.cost()
+	v.queue = append(v.queue, ev)
+	v.held += ev.held
+}
+
+// trim parks the entries laid out longest ago while the layouts weigh more than the bound;
+// entries still streaming, and those on screen in this frame or the last, stay (they go
+// back to the end of the queue, with what they weigh now).
+func (v *View) trim() {
+	for n := len(v.queue) - v.qHead; v.held > v.keep && n > 0; n-- {
+		ev := v.queue[v.qHead]
+		v.queue[v.qHead] = nil
+		v.qHead++
+		v.held -= ev.held
+		ev.queued = false
+		if ev.parked {
+			continue
+		}
+		if !ev.done || ev.shown != 0 && ev.shown+1 >= v.tick {
+			v.laid(ev)
+			continue
+		}
+		ev.park()
+	}
+	if v.qHead > len(v.queue)/2 {
+		k := copy(v.queue, v.queue[v.qHead:])
+		clear(v.queue[k:])
+		v.queue, v.qHead = v.queue[:k], 0
+	}
 }
 
 // collectHighlights applies the highlighting the Highlighter finished, and forgets requests it
