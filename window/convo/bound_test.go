@@ -3,6 +3,8 @@ package convo
 import (
 	"runtime"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
 )
 
 // laidOut counts the entries of a view that hold a layout, and the lines and rows of it.
@@ -53,7 +55,6 @@ func TestViewLayoutIsBounded(t *testing.T) {
 func TestViewParkedEntriesComeBack(t *testing.T) {
 	c, _ := conversation(t, 4_000)
 	v := New(c, Options{})
-	v.keep = 200 // a small bound: almost everything is parked
 	ref := New(c, Options{})
 	ref.keep = 1 << 30
 	for _, x := range []*View{v, ref} {
@@ -61,6 +62,8 @@ func TestViewParkedEntriesComeBack(t *testing.T) {
 		x.Sync()
 		x.Frame()
 	}
+	v.keep = 200 // a small bound: almost everything is parked
+	v.Sync()
 	n, _ := laidOut(v)
 	if n > 20 {
 		t.Fatalf("%d entries keep their layout with a bound of 200 lines", n)
@@ -92,6 +95,11 @@ func TestViewParkedEntriesComeBack(t *testing.T) {
 		x.SetSize(61, 30)
 		for x.Sync() && x.stale > 0 {
 		}
+	}
+	// Parked entries are counted at their old width until they are on screen again.
+	for top := 0; top < v.Total(); top += 30 {
+		v.RowsAt(top, 30)
+		v.Sync()
 	}
 	check("after a resize")
 	if n, w := laidOut(v); w > 200+4*30*4 {
@@ -142,5 +150,130 @@ func benchBytesPerLine(b *testing.B, lines int) {
 		runtime.KeepAlive(v)
 		runtime.KeepAlive(c)
 		b.StartTimer()
+	}
+}
+
+// TestViewOpensWhatItShows: opening a view on a long conversation reads the entries that fill
+// about half the layout's bound, not the conversation; scrolling to the top shows the first
+// entries as a view that read everything does, and once every entry has been on screen the
+// row count is exact.
+func TestViewOpensWhatItShows(t *testing.T) {
+	open := func(c *chat.Conversation) (*View, int) {
+		src := &countingSource{Source: c}
+		v := New(src, Options{})
+		v.SetSize(100, 30)
+		v.Sync()
+		v.Frame()
+		return v, src.reads
+	}
+	_, short := open(first(conversation(t, 20_000)))
+	c, _ := conversation(t, 200_000)
+	v, long := open(c)
+	if long > short+short/10 || long > 2*keepLayout/38 {
+		t.Fatalf("opening a view on %d entries read %d of them, %d for a tenth of them", c.Len(), long, short)
+	}
+	ref := New(c, Options{})
+	ref.keep = 1 << 30
+	ref.SetSize(100, 30)
+	ref.Sync()
+	if got, want := dump(v.RowsAt(0, 30)), dump(ref.RowsAt(0, 30)); got != want {
+		t.Fatalf("the top of the conversation:\n%s\nwant:\n%s", got, want)
+	}
+	for top := 0; top < v.Total(); top += 30 { // every entry on screen once
+		v.RowsAt(top, 30)
+		v.Sync()
+	}
+	if v.Total() != ref.Total() {
+		t.Fatalf("after every entry was shown: %d rows, want %d", v.Total(), ref.Total())
+	}
+	for _, top := range []int{0, 77, ref.Total() / 2, ref.Total() - 30} {
+		if got, want := dump(v.RowsAt(top, 30)), dump(ref.RowsAt(top, 30)); got != want {
+			t.Fatalf("rows from %d:\n%s\nwant:\n%s", top, got, want)
+		}
+	}
+	if n, w := laidOut(v); w > keepLayout+4*30*4 {
+		t.Errorf("after scrolling through the conversation, %d entries keep %d lines and rows", n, w)
+	}
+}
+
+func first[A, B any](a A, _ B) A { return a }
+
+// TestViewScrollsUpThroughUnread: from the end of a long conversation opened at once, paging
+// up to the top shows every row once, in order, as a view that read everything does.
+func TestViewScrollsUpThroughUnread(t *testing.T) {
+	c, _ := conversation(t, 60_000)
+	v := New(c, Options{})
+	ref := New(c, Options{})
+	ref.keep = 1 << 30
+	for _, x := range []*View{v, ref} {
+		x.SetSize(90, 40)
+		x.Sync()
+	}
+	for page := 0; ; page++ {
+		vt, vrows := v.Frame()
+		got := dump(vrows)
+		rt, rrows := ref.Frame()
+		if want := dump(rrows); got != want {
+			t.Fatalf("page %d up (row %d, want %d):\n%s\nwant:\n%s", page, vt, rt, got, want)
+		}
+		if rt == 0 {
+			if vt != 0 {
+				t.Fatalf("the top of the conversation is at row %d", vt)
+			}
+			break
+		}
+		for _, x := range []*View{v, ref} {
+			x.ScrollBy(-40)
+			x.Sync()
+		}
+	}
+}
+
+// BenchmarkViewOpen1k opens a view on a conversation of 1,000 lines: the baseline of
+// BenchmarkViewOpen1M, the same on 1,000,000 lines (goal: at most twice the cost).
+func BenchmarkViewOpen1k(b *testing.B) { benchOpen(b, 1_000) }
+func BenchmarkViewOpen1M(b *testing.B) { benchOpen(b, 1_000_000) }
+
+func benchOpen(b *testing.B, lines int) {
+	c, _ := conversation(b, lines)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		v := New(c, Options{})
+		v.SetSize(100, 60)
+		v.Sync()
+		if _, rows := v.Frame(); len(rows) != 60 {
+			b.Fatalf("%d rows", len(rows))
+		}
+	}
+}
+
+// BenchmarkViewRelayout1k re-lays out a view of 1,000 lines at a new width, all of it: the
+// frame of the resize and every Sync until nothing is left to re-wrap. BenchmarkViewRelayout1M
+// is the same on 1,000,000 lines, scrolled through once (goal: at most twice the cost).
+func BenchmarkViewRelayout1k(b *testing.B) { benchRelayout(b, 1_000) }
+func BenchmarkViewRelayout1M(b *testing.B) { benchRelayout(b, 1_000_000) }
+
+func benchRelayout(b *testing.B, lines int) {
+	c, _ := conversation(b, lines)
+	v := New(c, Options{})
+	v.SetSize(100, 60)
+	v.Sync()
+	for top := 0; top < v.Total(); top += 60 * 50 { // visit the whole conversation
+		v.RowsAt(top, 60)
+		v.Sync()
+	}
+	v.ScrollToBottom()
+	b.ReportAllocs()
+	b.ResetTimer()
+	w := 100
+	for b.Loop() {
+		w = 199 - w
+		v.SetSize(w, 60)
+		for v.Sync() && v.stale > 0 {
+		}
+		if _, rows := v.Frame(); len(rows) != 60 {
+			b.Fatalf("%d rows", len(rows))
+		}
 	}
 }

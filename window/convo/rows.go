@@ -125,7 +125,20 @@ func (v *View) Following() bool { return v.follow }
 
 // ScrollBy moves the viewport n rows down (up when n < 0). Reaching the end follows it
 // again; moving up from it stops following.
-func (v *View) ScrollBy(n int) { v.ScrollTo(v.Top() + n) }
+//
+// Moving up lays out the entries it crosses first: one counted at an estimate (parked at an
+// older width, or never read) would otherwise move the landing row.
+func (v *View) ScrollBy(n int) {
+	top := v.Top()
+	if n < 0 && top > 0 {
+		i, r := v.locate(top)
+		for j, need := i-1, -n-r; j >= 0 && need > 0; j-- {
+			need -= len(v.ensure(j).rows)
+		}
+		top = v.Top()
+	}
+	v.ScrollTo(top + n)
+}
 
 // ScrollTo puts row top at the top of the viewport.
 func (v *View) ScrollTo(top int) {

@@ -1,6 +1,10 @@
 package convo
 
-import "git.rickub.com/bots-garden/sidekicks/chat"
+import (
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+)
 
 // Source is what a view reads: a chat.Conversation, or anything with the same three methods.
 type Source interface {
@@ -132,7 +136,11 @@ func (v *View) pull() bool {
 		changed = true
 	}
 	old := len(v.ents)
-	for i := old; i < n; i++ {
+	if from, lines := v.backlogStart(old, n); from > old {
+		v.appendUnread(old, from, max(1, lines/(n-from)))
+		changed = true
+	}
+	for i := len(v.ents); i < n; i++ {
 		e, ok := v.src.Entry(i)
 		if !ok {
 			break
@@ -199,9 +207,50 @@ func (v *View) check(i int) bool {
 func (v *View) ctx(i int) *renderCtx {
 	rc := &renderCtx{opts: &v.opts, first: i == 0}
 	if i > 0 {
-		rc.prevKind, rc.prevAuthor = v.ents[i-1].kind, v.ents[i-1].author
+		if p := v.ents[i-1]; !p.unread() {
+			rc.prevKind, rc.prevAuthor = p.kind, p.author
+		} else if e, ok := v.src.Entry(i - 1); ok {
+			rc.prevKind, rc.prevAuthor = e.Kind, e.Author
+		}
 	}
 	return rc
+}
+
+// backlogStart returns where the entries [old, n) the view has never read start to be laid
+// out at once: from the end back, those that fill about half the layout's bound. The ones
+// before (a long history opened at once) are left unread until they are needed: so opening a
+// window costs what it shows, not what its conversation holds. It also returns about how many
+// lines the entries from there take.
+func (v *View) backlogStart(old, n int) (int, int) {
+	lines := 0
+	i := n
+	for i > old && lines < v.keep/2 {
+		e, ok := v.src.Entry(i - 1)
+		if !ok {
+			break
+		}
+		i--
+		lines += strings.Count(e.Text, "\n") + 4 // the spacer, a label, a last line, a foot
+	}
+	return i, lines
+}
+
+// appendUnread appends the entries [from, to) as unread (parked without ever being read),
+// each counted for est rows until it is laid out.
+func (v *View) appendUnread(from, to, est int) {
+	for i := from; i < to; i++ {
+		ev := &entryView{parked: true, done: true}
+		if i == 0 { // sameStart compares the first entry's Seq
+			if e, ok := v.src.Entry(0); ok {
+				ev.seq, ev.rev, ev.kind, ev.author = e.Seq, e.Rev, e.Kind, e.Author
+				if mutableKind(e.Kind) {
+					v.mutable = append(v.mutable, 0)
+				}
+			}
+		}
+		v.ents = append(v.ents, ev)
+		v.fw.push(est)
+	}
 }
 
 func (v *View) appendEntry(e chat.Entry) {
@@ -297,11 +346,12 @@ func (v *View) reset() {
 }
 
 // settle re-wraps entries not yet at the current width, from the end up, within budget
-// lines.
+// lines. Parked entries are left as they are, counted at their old width until they are
+// needed (ensure): a resize costs the layout the view keeps, not the conversation.
 func (v *View) settle(budget int) {
 	for v.stale > 0 && budget > 0 {
 		v.stale--
-		if ev := v.ents[v.stale]; ev.width != v.width {
+		if ev := v.ents[v.stale]; ev.width != v.width && !ev.parked {
 			budget -= len(ev.lines) + 1
 			v.ensure(v.stale)
 		}
@@ -326,10 +376,19 @@ func (v *View) ensure(i int) *entryView {
 // shows no rows meanwhile.
 func (v *View) unpark(i int, ev *entryView) {
 	e, ok := v.src.Entry(i)
-	if !ok || e.Seq != ev.seq {
+	unread := ev.unread()
+	if !ok || e.Seq != ev.seq && !unread {
 		ev.parked, ev.width = false, v.width
 		v.fw.set(i, 0)
 		return
+	}
+	if unread {
+		if mutableKind(e.Kind) {
+			v.mutable = append(v.mutable, i)
+		}
+		if !e.Done {
+			v.live = append(v.live, i)
+		}
 	}
 	ev.render(e, v.ctx(i))
 	ev.rewrap(v.width)
