@@ -2,6 +2,8 @@ package convo
 
 import (
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -10,7 +12,7 @@ import (
 // laidOut counts the entries of a view that hold a layout, and the lines and rows of it.
 func laidOut(v *View) (entries, weight int) {
 	for _, ev := range v.ents {
-		if ev.lines != nil || ev.rows != nil {
+		if ev != nil && (ev.lines != nil || ev.rows != nil) {
 			entries++
 			weight += ev.cost()
 		}
@@ -55,8 +57,9 @@ func TestViewLayoutIsBounded(t *testing.T) {
 func TestViewParkedEntriesComeBack(t *testing.T) {
 	c, _ := conversation(t, 4_000)
 	v := New(c, Options{})
+	v.openAt = 1 << 30 // all read at first, then parked
 	ref := New(c, Options{})
-	ref.keep = 1 << 30
+	ref.keep, ref.openAt = 1<<30, 1<<30 // reads and keeps everything
 	for _, x := range []*View{v, ref} {
 		x.SetSize(100, 30)
 		x.Sync()
@@ -173,7 +176,7 @@ func TestViewOpensWhatItShows(t *testing.T) {
 		t.Fatalf("opening a view on %d entries read %d of them, %d for a tenth of them", c.Len(), long, short)
 	}
 	ref := New(c, Options{})
-	ref.keep = 1 << 30
+	ref.keep, ref.openAt = 1<<30, 1<<30 // reads and keeps everything
 	ref.SetSize(100, 30)
 	ref.Sync()
 	if got, want := dump(v.RowsAt(0, 30)), dump(ref.RowsAt(0, 30)); got != want {
@@ -204,7 +207,7 @@ func TestViewScrollsUpThroughUnread(t *testing.T) {
 	c, _ := conversation(t, 60_000)
 	v := New(c, Options{})
 	ref := New(c, Options{})
-	ref.keep = 1 << 30
+	ref.keep, ref.openAt = 1<<30, 1<<30 // reads and keeps everything
 	for _, x := range []*View{v, ref} {
 		x.SetSize(90, 40)
 		x.Sync()
@@ -226,6 +229,34 @@ func TestViewScrollsUpThroughUnread(t *testing.T) {
 			x.ScrollBy(-40)
 			x.Sync()
 		}
+	}
+}
+
+// TestViewHistoryBeforeUnread: a page of history loaded before a long conversation opened
+// at once keeps the counts of the entries parked or unread, and the viewport where it was.
+func TestViewHistoryBeforeUnread(t *testing.T) {
+	c, _ := conversation(t, 60_000)
+	v := New(c, Options{})
+	v.SetSize(90, 40)
+	v.Sync()
+	_, rows := v.Frame()
+	bottom := dump(rows)
+	counts := append([]int(nil), v.fw.vals...)
+	c.Load([]chat.Entry{
+		{Kind: chat.KindUser, Text: "an old question", Done: true},
+		{Kind: chat.KindAgent, Author: "alice", Text: "an old answer", Done: true},
+	})
+	v.Sync()
+	// The first entry before the page is read again (its head changes); the others keep
+	// their counts, estimates included.
+	if got := v.fw.vals[3:]; !slices.Equal(got, counts[1:]) {
+		t.Fatalf("the counts of the entries held changed with a page of history before them")
+	}
+	if _, rows := v.Frame(); dump(rows) != bottom {
+		t.Fatalf("the viewport moved:\n%s\nwant:\n%s", dump(rows), bottom)
+	}
+	if top := dump(v.RowsAt(0, 4)); !strings.Contains(top, "an old question") {
+		t.Fatalf("the top of the conversation:\n%s", top)
 	}
 }
 

@@ -59,9 +59,9 @@ func (ev *entryView) park() {
 		width: ev.width, parked: true, renders: ev.renders, wraps: ev.wraps}
 }
 
-// unread reports an entry the view has counted but never read (View.appendUnread): its Seq
-// is not known yet, and its row count is an estimate.
-func (ev *entryView) unread() bool { return ev.parked && ev.seq == 0 }
+// unread reports an entry the view has counted but never read (View.appendUnread; nil in
+// View.ents until it is needed): its Seq is not known yet, and its row count is an estimate.
+func (ev *entryView) unread() bool { return ev == nil || ev.parked && ev.seq == 0 }
 
 // cost is what the entry's layout weighs, in lines and rows.
 func (ev *entryView) cost() int { return len(ev.lines) + len(ev.rows) + len(ev.blocks) }

@@ -46,7 +46,7 @@ func (v *View) locate(row int) (int, int) {
 			i = len(v.ents) - 1
 			return i, len(v.ensure(i).rows) - 1
 		}
-		if ev := v.ents[i]; ev.width == v.width && !ev.parked {
+		if ev := v.ents[i]; ev != nil && ev.width == v.width && !ev.parked {
 			return i, min(r, len(ev.rows)-1)
 		}
 		v.ensure(i) // its count may change: look again

@@ -1,6 +1,7 @@
 package convo
 
 import (
+	"slices"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -35,6 +36,11 @@ const (
 // copy, a resize). So the memory of a view does not grow with its conversation.
 const keepLayout = 1 << 14
 
+// openLines is about how many lines a view lays out at once of a conversation it has never
+// read (from the end back): a few screens of the tallest terminal. The entries before are
+// unread until they are needed.
+const openLines = 1024
+
 // View is the layout of one conversation: its rows at a width, cached per entry, with a
 // viewport. A View belongs to the UI goroutine: none of its methods may be called from
 // another one.
@@ -63,11 +69,12 @@ type View struct {
 
 	// queue holds the entries laid out (not parked), oldest first from qHead; held is what
 	// their layouts weigh (entryView.cost), keep the bound (keepLayout), tick counts Syncs.
-	queue []*entryView
-	qHead int
-	held  int
-	keep  int
-	tick  uint64
+	queue  []*entryView
+	qHead  int
+	held   int
+	keep   int
+	tick   uint64
+	openAt int // openLines
 
 	follow bool
 	top    Anchor
@@ -85,7 +92,7 @@ type hlWait struct {
 // New returns a view of src, 80 cells wide and following the bottom, until SetSize says
 // otherwise. Nothing is read before the first Sync.
 func New(src Source, opts Options) *View {
-	return &View{src: src, opts: opts.withDefaults(), width: 80, follow: true, keep: keepLayout}
+	return &View{src: src, opts: opts.withDefaults(), width: 80, follow: true, keep: keepLayout, openAt: openLines}
 }
 
 // SetSize sets the width rows are wrapped at and the height of the viewport. Changing the
@@ -163,12 +170,12 @@ func (v *View) pull() bool {
 	}
 	tail := max(0, old-tailChecks)
 	for i := tail; i < old; i++ {
-		if v.ents[i].done { // those not done were just read
+		if ev := v.ents[i]; ev != nil && ev.done { // those not done were just read
 			check(i)
 		}
 	}
 	for i := v.seenFrom; i < min(v.seenTo, tail); i++ {
-		if v.ents[i].done {
+		if ev := v.ents[i]; ev != nil && ev.done {
 			check(i)
 		}
 	}
@@ -180,7 +187,7 @@ func (v *View) pull() bool {
 		v.sweep++
 	}
 	for i := old; i < len(v.ents); i++ {
-		if !v.ents[i].done {
+		if ev := v.ents[i]; ev != nil && !ev.done {
 			v.live = append(v.live, i)
 		}
 	}
@@ -189,8 +196,11 @@ func (v *View) pull() bool {
 
 // check reads entry i again and updates it when it changed.
 func (v *View) check(i int) bool {
-	e, ok := v.src.Entry(i)
 	ev := v.ents[i]
+	if ev == nil { // unread: it is read when needed
+		return false
+	}
+	e, ok := v.src.Entry(i)
 	if !ok || (e.Seq == ev.seq && e.Rev == ev.rev) {
 		return false
 	}
@@ -217,14 +227,14 @@ func (v *View) ctx(i int) *renderCtx {
 }
 
 // backlogStart returns where the entries [old, n) the view has never read start to be laid
-// out at once: from the end back, those that fill about half the layout's bound. The ones
+// out at once: from the end back, those that fill openLines lines. The ones
 // before (a long history opened at once) are left unread until they are needed: so opening a
 // window costs what it shows, not what its conversation holds. It also returns about how many
 // lines the entries from there take.
 func (v *View) backlogStart(old, n int) (int, int) {
 	lines := 0
 	i := n
-	for i > old && lines < v.keep/2 {
+	for i > old && lines < v.openAt {
 		e, ok := v.src.Entry(i - 1)
 		if !ok {
 			break
@@ -238,9 +248,16 @@ func (v *View) backlogStart(old, n int) (int, int) {
 // appendUnread appends the entries [from, to) as unread (parked without ever being read),
 // each counted for est rows until it is laid out.
 func (v *View) appendUnread(from, to, est int) {
+	v.ents = slices.Grow(v.ents, to-from+(to-from)/4)
+	counts := slices.Grow(v.fw.vals, to-from+(to-from)/4)
+	for range to - from {
+		counts = append(counts, est)
+	}
+	v.fw.reset(counts) // one pass, where a push each would cost O(log n) and grow twice
 	for i := from; i < to; i++ {
-		ev := &entryView{parked: true, done: true}
-		if i == 0 { // sameStart compares the first entry's Seq
+		var ev *entryView // nil until it is needed: an unread entry costs its pointer
+		if i == 0 {       // sameStart compares the first entry's Seq
+			ev = &entryView{parked: true, done: true}
 			if e, ok := v.src.Entry(0); ok {
 				ev.seq, ev.rev, ev.kind, ev.author = e.Seq, e.Rev, e.Kind, e.Author
 				if mutableKind(e.Kind) {
@@ -249,7 +266,6 @@ func (v *View) appendUnread(from, to, est int) {
 			}
 		}
 		v.ents = append(v.ents, ev)
-		v.fw.push(est)
 	}
 }
 
@@ -316,10 +332,12 @@ func (v *View) prepend(k int) {
 		v.ents[k].rewrap(v.width)
 		v.laid(v.ents[k])
 	}
-	counts := make([]int, len(v.ents))
-	for i, ev := range v.ents {
+	counts := make([]int, k, len(v.ents)) // the entries held keep their counts (parked, unread)
+	for i, ev := range v.ents[:k] {
 		counts[i] = len(ev.rows)
 	}
+	counts = append(counts, v.fw.vals...)
+	counts[k] = len(v.ents[k].rows)
 	v.fw.reset(counts)
 	v.origin += k
 	for j := range v.live {
@@ -351,7 +369,7 @@ func (v *View) reset() {
 func (v *View) settle(budget int) {
 	for v.stale > 0 && budget > 0 {
 		v.stale--
-		if ev := v.ents[v.stale]; ev.width != v.width && !ev.parked {
+		if ev := v.ents[v.stale]; ev != nil && ev.width != v.width && !ev.parked {
 			budget -= len(ev.lines) + 1
 			v.ensure(v.stale)
 		}
@@ -361,6 +379,10 @@ func (v *View) settle(budget int) {
 // ensure makes entry i's rows those of the current width, laying a parked entry out again.
 func (v *View) ensure(i int) *entryView {
 	ev := v.ents[i]
+	if ev == nil {
+		ev = &entryView{parked: true, done: true}
+		v.ents[i] = ev
+	}
 	switch {
 	case ev.parked:
 		v.unpark(i, ev)
