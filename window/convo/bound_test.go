@@ -20,6 +20,81 @@ func laidOut(v *View) (entries, weight int) {
 	return entries, weight
 }
 
+// checkHeld checks the view's account of the layout it keeps: what the queue says it holds
+// is what the entries in it weigh, and every entry laid out is in the queue.
+func checkHeld(t *testing.T, v *View) {
+	t.Helper()
+	held := 0
+	for _, ev := range v.queue[v.qHead:] {
+		if !ev.parked {
+			held += ev.held
+			if ev.held != ev.cost() && ev.done {
+				t.Errorf("an entry in the queue is counted for %d, weighs %d", ev.held, ev.cost())
+			}
+		}
+	}
+	for _, ev := range v.ents {
+		if ev != nil && !ev.parked && !ev.queued {
+			t.Fatalf("an entry laid out is not in the queue")
+		}
+	}
+	if held != v.held {
+		t.Errorf("the queue holds %d lines and rows, the view counts %d", held, v.held)
+	}
+}
+
+// TestViewResizeCostsWhatIsNear: a resize of a long conversation that was scrolled through
+// re-wraps about openLines lines from the end, not all the layout the view keeps; the rest
+// comes back at the new width when it is shown.
+func TestViewResizeCostsWhatIsNear(t *testing.T) {
+	c, _ := conversation(t, 100_000)
+	v := New(c, Options{})
+	v.SetSize(100, 60)
+	v.Sync()
+	for top := 0; top < v.Total(); top += 60 * 20 { // the view keeps keepLayout lines
+		v.RowsAt(top, 60)
+		v.Sync()
+	}
+	v.ScrollToBottom()
+	v.Sync()
+	v.Frame()
+	if _, w := laidOut(v); w < keepLayout/2 {
+		t.Fatalf("the view keeps %d lines and rows after scrolling through", w)
+	}
+	wraps := func() (n int) {
+		for _, ev := range v.ents {
+			if ev != nil {
+				n += ev.wraps
+			}
+		}
+		return n
+	}
+	before := wraps()
+	v.SetSize(77, 60)
+	for v.Sync() && v.stale > 0 {
+	}
+	v.Frame()
+	if n, limit := wraps()-before, 2*(openLines+60)/38+4; n > limit {
+		t.Errorf("a resize re-wrapped %d entries, more than %d", n, limit)
+	}
+	checkHeld(t, v)
+	ref := New(c, Options{})
+	ref.keep, ref.openAt = 1<<30, 1<<30
+	ref.SetSize(77, 60)
+	ref.Sync()
+	for _, x := range []*View{v, ref} {
+		x.ScrollBy(-1000)
+		x.Sync()
+	}
+	_, got := v.Frame()
+	gotDump := dump(got)
+	_, want := ref.Frame()
+	if gotDump != dump(want) {
+		t.Errorf("1000 rows up after the resize:\n%s\nwant:\n%s", gotDump, dump(want))
+	}
+	checkHeld(t, v)
+}
+
 // TestViewLayoutIsBounded: however long the conversation, the view keeps the layout of about
 // keepLayout lines and rows, the viewport's included; the rest is parked.
 func TestViewLayoutIsBounded(t *testing.T) {
@@ -37,6 +112,7 @@ func TestViewLayoutIsBounded(t *testing.T) {
 		v.Sync()
 		v.Frame()
 		v.Sync()
+		checkHeld(t, v)
 		n, w := laidOut(v)
 		if w > keepLayout+2*60*4 {
 			t.Errorf("%d lines: %d entries keep a layout of %d lines and rows, more than the bound %d",
@@ -105,6 +181,7 @@ func TestViewParkedEntriesComeBack(t *testing.T) {
 		v.Sync()
 	}
 	check("after a resize")
+	checkHeld(t, v)
 	if n, w := laidOut(v); w > 200+4*30*4 {
 		t.Errorf("after scrolling and a resize, %d entries keep %d lines and rows", n, w)
 	}

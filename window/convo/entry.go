@@ -53,10 +53,11 @@ type entryView struct {
 	renders, wraps int
 }
 
-// park lets go of everything but what says which entry this is and its row count.
+// park lets go of everything but what says which entry this is and its row count (and
+// whether it is still in the view's queue; what it weighs there is the caller's to settle).
 func (ev *entryView) park() {
 	*ev = entryView{seq: ev.seq, rev: ev.rev, kind: ev.kind, author: ev.author, done: ev.done,
-		width: ev.width, parked: true, renders: ev.renders, wraps: ev.wraps}
+		width: ev.width, parked: true, queued: ev.queued, renders: ev.renders, wraps: ev.wraps}
 }
 
 // unread reports an entry the view has counted but never read (View.appendUnread; nil in

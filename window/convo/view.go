@@ -75,6 +75,9 @@ type View struct {
 	keep   int
 	tick   uint64
 	openAt int // openLines
+	// settled counts the lines re-wrapped since the width changed: past openAt, the other
+	// entries laid out are parked rather than re-wrapped.
+	settled int
 
 	follow bool
 	top    Anchor
@@ -103,7 +106,7 @@ func (v *View) SetSize(width, height int) {
 	v.height = height
 	if width != v.width {
 		v.width = width
-		v.stale = len(v.ents)
+		v.stale, v.settled = len(v.ents), 0
 	}
 }
 
@@ -366,15 +369,32 @@ func (v *View) reset() {
 // settle re-wraps entries not yet at the current width, from the end up, within budget
 // lines. Parked entries are left as they are, counted at their old width until they are
 // needed (ensure): a resize costs the layout the view keeps, not the conversation.
+//
+// Past openAt lines re-wrapped, the entries laid out that are done and were not on screen
+// in the last frame are parked instead: they are counted at their old width until they are
+// needed, like those parked before. So a resize costs about what opening a window does, not
+// the layout the view keeps.
 func (v *View) settle(budget int) {
 	for v.stale > 0 && budget > 0 {
 		v.stale--
-		if ev := v.ents[v.stale]; ev != nil && ev.width != v.width && !ev.parked {
-			budget -= len(ev.lines) + 1
-			v.ensure(v.stale)
+		ev := v.ents[v.stale]
+		if ev == nil || ev.width == v.width || ev.parked {
+			continue
 		}
+		if v.settled >= v.openAt && ev.done && !v.recent(ev) {
+			v.held -= ev.held
+			ev.held = 0
+			ev.park()
+			continue
+		}
+		budget -= len(ev.lines) + 1
+		v.settled += len(ev.lines) + 1
+		v.ensure(v.stale)
 	}
 }
+
+// recent reports an entry on screen in this frame or the last.
+func (v *View) recent(ev *entryView) bool { return ev.shown != 0 && ev.shown+1 >= v.tick }
 
 // ensure makes entry i's rows those of the current width, laying a parked entry out again.
 func (v *View) ensure(i int) *entryView {
@@ -418,14 +438,21 @@ func (v *View) unpark(i int, ev *entryView) {
 	v.laid(ev)
 }
 
-// laid records that an entry has a layout: it joins the queue of those that may be parked.
+// laid records that an entry has a layout: it joins the queue of those that may be parked,
+// or, already in it, updates what it weighs.
 func (v *View) laid(ev *entryView) {
-	if ev.queued || ev.parked {
+	if ev.parked {
 		return
 	}
-	ev.queued, ev.held = true, ev.cost()
+	c := ev.cost()
+	if ev.queued { // still in the queue: what it weighs now
+		v.held += c - ev.held
+		ev.held = c
+		return
+	}
+	ev.queued, ev.held = true, c
 	v.queue = append(v.queue, ev)
-	v.held += ev.held
+	v.held += c
 }
 
 // trim parks the entries laid out longest ago while the layouts weigh more than the bound;
@@ -441,7 +468,7 @@ func (v *View) trim() {
 		if ev.parked {
 			continue
 		}
-		if !ev.done || ev.shown != 0 && ev.shown+1 >= v.tick {
+		if !ev.done || v.recent(ev) {
 			v.laid(ev)
 			continue
 		}
