@@ -207,12 +207,12 @@ func (c storeChannels) AddMember(channel int64, agent string) error {
 	return c.st.AddMember(store.ChannelID(channel), agent)
 }
 
-func (c storeChannels) Unseen(channel int64, agent string) ([]chat.Entry, error) {
+func (c storeChannels) Unseen(channel int64, agent string, maxBytes int) ([]chat.Entry, int, error) {
 	id, err := c.st.ChannelConversation(store.ChannelID(channel))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return c.st.Unseen(id, agent)
+	return c.st.UnseenNewest(id, agent, maxBytes)
 }
 
 // SetSeen records the mark; a channel deleted since the turn started has no mark to keep.

@@ -55,12 +55,24 @@ const (
 //
 // It returns "" when there is nothing to tell.
 func CatchUp(unseen []Entry, agent string, maxBytes int) (block string, omitted int) {
+	return catchUp(unseen, agent, maxBytes, 0)
+}
+
+// catchUpBytes is the bound CatchUp honours for maxBytes.
+func catchUpBytes(maxBytes int) int {
 	switch {
 	case maxBytes <= 0:
-		maxBytes = DefaultCatchUpBytes
+		return DefaultCatchUpBytes
 	case maxBytes < MinCatchUpBytes:
-		maxBytes = MinCatchUpBytes
+		return MinCatchUpBytes
 	}
+	return maxBytes
+}
+
+// catchUp is CatchUp of the newest of what the agent missed, earlier messages before them
+// left unread (ChannelStore.Unseen): they count as left out.
+func catchUp(unseen []Entry, agent string, maxBytes, earlier int) (block string, omitted int) {
+	maxBytes = catchUpBytes(maxBytes)
 	answered := answeredTurns(unseen, agent)
 	hears := func(e Entry) bool { return hearsOf(e, agent, answered) }
 	heard, newest := 0, -1
@@ -69,11 +81,11 @@ func CatchUp(unseen []Entry, agent string, maxBytes int) (block string, omitted 
 			heard, newest = heard+1, i
 		}
 	}
-	if heard == 0 {
+	if heard+earlier == 0 {
 		return "", 0
 	}
 	header := fmt.Sprintf(catchUpHeader, safetext.Line(cutName(agent)))
-	room := maxBytes - len(header) - len(catchUpFooter) - len(omittedLine(heard))
+	room := maxBytes - len(header) - len(catchUpFooter) - len(omittedLine(heard+earlier))
 
 	// From the newest back, while whole messages fit.
 	var kept []string
@@ -91,12 +103,12 @@ func CatchUp(unseen []Entry, agent string, maxBytes int) (block string, omitted 
 		kept = append(kept, m)
 		room -= len(m)
 	}
-	if len(kept) == 0 {
+	if len(kept) == 0 && newest >= 0 {
 		if m := renderTail(unseen[newest], room); m != "" {
 			kept = append(kept, m)
 		}
 	}
-	omitted = heard - len(kept)
+	omitted = heard + earlier - len(kept)
 
 	var b strings.Builder
 	b.Grow(maxBytes)

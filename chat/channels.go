@@ -17,9 +17,12 @@ type ChannelStore interface {
 	Members(channel int64) ([]string, error)
 	// AddMember adds an agent to the channel.
 	AddMember(channel int64, agent string) error
-	// Unseen returns the entries of the channel's conversation the agent has not seen
-	// yet, oldest first.
-	Unseen(channel int64, agent string) ([]Entry, error)
+	// Unseen returns, oldest first, the newest entries of the channel's conversation the
+	// agent has not seen yet: read from the newest back until the messages (the user's and
+	// the agents' replies) hold maxBytes of text, the one that crosses it included; all of
+	// them when maxBytes ≤ 0. earlier counts the messages with text before those it returns,
+	// which it did not read.
+	Unseen(channel int64, agent string, maxBytes int) (entries []Entry, earlier int, err error)
 	// SetSeen records that the agent has seen the channel up to the entry id; a channel
 	// deleted since is not an error.
 	SetSeen(channel int64, agent string, id int64) error
@@ -263,7 +266,11 @@ func (c *Channels) prepare(k Key, agent, text string) []sdk.ContentBlock {
 			c.log("writing channel %d before %s's catch-up: %v", k.Channel, agent, err)
 		}
 	}
-	unseen, err := c.st.Unseen(k.Channel, agent)
+	c.mu.Lock()
+	limit := catchUpBytes(c.catchUpBytes)
+	c.mu.Unlock()
+	// Only what the catch-up can hold is read: the newest messages, up to its bound.
+	unseen, earlier, err := c.st.Unseen(k.Channel, agent, limit)
 	if err != nil {
 		c.log("catch-up of %s in channel %d: %v", agent, k.Channel, err)
 		return nil
@@ -271,9 +278,8 @@ func (c *Channels) prepare(k Key, agent, text string) []sdk.ContentBlock {
 	heard, mark := catchUpOf(unseen, turn)
 	c.mu.Lock()
 	c.pending[agentInConv{k, agent}] = mark
-	limit := c.catchUpBytes
 	c.mu.Unlock()
-	block, omitted := CatchUp(heard, agent, limit)
+	block, omitted := catchUp(heard, agent, limit, earlier)
 	if omitted > 0 {
 		c.log("catch-up of %s in channel %d: %d older messages left out", agent, k.Channel, omitted)
 	}

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 )
@@ -65,15 +66,60 @@ func (s *Store) Seen(conv ConvID, agent string) (int64, error) {
 	return seen, nil
 }
 
+// unseenSQL reads, newest first, the entries of a conversation after the last one an agent
+// has seen, except its own.
+const unseenSQL = `SELECT ` + entryColumns + ` FROM entries
+	WHERE conv_id = ?1 AND author <> ?2
+	AND id > coalesce((SELECT seen FROM sessions WHERE conv_id = ?1 AND agent = ?2), 0)`
+
 // Unseen returns, oldest first, the entries of a conversation after the last one an agent
 // has seen, except its own: what a channel sends it with its next message.
 func (s *Store) Unseen(conv ConvID, agent string) ([]chat.Entry, error) {
-	entries, err := queryEntries(s.db.Query(`SELECT `+entryColumns+` FROM entries
-		WHERE conv_id = ?1 AND author <> ?2
-		AND id > coalesce((SELECT seen FROM sessions WHERE conv_id = ?1 AND agent = ?2), 0)
-		ORDER BY id`, conv, agent))
+	entries, _, err := s.UnseenNewest(conv, agent, 0)
+	return entries, err
+}
+
+// UnseenNewest is Unseen that reads only the newest entries: from the newest back, until
+// the messages read (the user's and the agents' replies, the only entries a catch-up
+// repeats) hold maxBytes of text, the one that crosses it included. It returns them oldest
+// first, with the number of messages with text it did not read (earlier, older than all it
+// returns), which it counts without reading them. maxBytes ≤ 0 reads everything. So the
+// catch-up of a channel that missed a million entries reads what it can send, not the
+// million.
+func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries []chat.Entry, earlier int, err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("reading what %q has not seen of conversation %d: %w", agent, conv, err)
+		}
+	}()
+	rows, err := s.db.Query(unseenSQL+` ORDER BY id DESC`, conv, agent)
 	if err != nil {
-		return nil, fmt.Errorf("reading what %q has not seen of conversation %d: %w", agent, conv, err)
+		return nil, 0, err
 	}
-	return entries, nil
+	held := 0
+	for (maxBytes <= 0 || held < maxBytes) && rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
+		if e.Kind == chat.KindUser || e.Kind == chat.KindAgent {
+			held += len(e.Text)
+		}
+		entries = append(entries, e)
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, 0, err
+	}
+	slices.Reverse(entries)
+	if maxBytes <= 0 || held < maxBytes || len(entries) == 0 {
+		return entries, 0, nil
+	}
+	err = s.db.QueryRow(`SELECT count(*) FROM (`+unseenSQL+` AND id < ?3
+		AND kind IN ('user', 'agent') AND trim(text, ' '||char(9, 10, 13)) <> '')`,
+		conv, agent, entries[0].ID).Scan(&earlier)
+	if err != nil {
+		return nil, 0, err
+	}
+	return entries, earlier, nil
 }

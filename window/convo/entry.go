@@ -39,9 +39,33 @@ type entryView struct {
 
 	diffs []diffMemo
 
+	// parked: the entry is far from the viewport and its layout (text, lines, rows, blocks)
+	// was let go; the view keeps its row count and reads it again from the Source when it
+	// is needed (View.ensure). held is the lines and rows it counted for while it was laid
+	// out, queued that it is in the view's queue of laid-out entries, shown the view's tick
+	// when a frame last showed it.
+	parked bool
+	queued bool
+	held   int
+	shown  uint64
+
 	// renders and wraps count full renders and full re-wraps, for tests.
 	renders, wraps int
 }
+
+// park lets go of everything but what says which entry this is and its row count (and
+// whether it is still in the view's queue; what it weighs there is the caller's to settle).
+func (ev *entryView) park() {
+	*ev = entryView{seq: ev.seq, rev: ev.rev, kind: ev.kind, author: ev.author, done: ev.done,
+		width: ev.width, parked: true, queued: ev.queued, renders: ev.renders, wraps: ev.wraps}
+}
+
+// unread reports an entry the view has counted but never read (View.appendUnread; nil in
+// View.ents until it is needed): its Seq is not known yet, and its row count is an estimate.
+func (ev *entryView) unread() bool { return ev == nil || ev.parked && ev.seq == 0 }
+
+// cost is what the entry's layout weighs, in lines and rows.
+func (ev *entryView) cost() int { return len(ev.lines) + len(ev.rows) + len(ev.blocks) }
 
 // block is a fenced code block of a text entry.
 type block struct {
@@ -113,7 +137,7 @@ func hasPrefix(s, p string) bool {
 func (ev *entryView) render(e chat.Entry, rc *renderCtx) {
 	*ev = entryView{seq: e.Seq, rev: e.Rev, kind: e.Kind, author: e.Author, done: e.Done, text: e.Text,
 		lost: e.Lost, tool: e.Tool, interrupted: e.Interrupted, lines: ev.lines[:0], rows: ev.rows[:0], lineRow: ev.lineRow[:0], diffs: ev.diffs,
-		renders: ev.renders + 1, wraps: ev.wraps}
+		renders: ev.renders + 1, wraps: ev.wraps, queued: ev.queued, held: ev.held, shown: ev.shown}
 	ev.appendHead(e, rc)
 	ev.nHead = len(ev.lines)
 	ev.st = textState{region: int32(len(ev.lines))}

@@ -12,7 +12,7 @@ type fenwick struct {
 func (f *fenwick) reset(counts []int) {
 	n := len(counts)
 	f.t = make([]int, n+1, n+n/4+1)
-	f.vals = append(f.vals[:0], counts...)
+	f.vals = append(f.vals[:0], counts...) // counts may be f.vals itself, grown
 	f.total = 0
 	for i, c := range counts {
 		f.total += c

@@ -28,6 +28,7 @@ func (v *View) RowsAt(top, height int) []Row {
 	v.seenFrom = i
 	for ; i < len(v.ents) && len(v.rowsBuf) < height; i, r = i+1, 0 {
 		ev := v.ensure(i)
+		ev.shown = v.tick
 		for ; r < len(ev.rows) && len(v.rowsBuf) < height; r++ {
 			v.rowsBuf = append(v.rowsBuf, v.materialize(i, ev, r))
 		}
@@ -43,9 +44,9 @@ func (v *View) locate(row int) (int, int) {
 		i, r := v.fw.find(row)
 		if i >= len(v.ents) {
 			i = len(v.ents) - 1
-			return i, len(v.ents[i].rows) - 1
+			return i, len(v.ensure(i).rows) - 1
 		}
-		if ev := v.ents[i]; ev.width == v.width {
+		if ev := v.ents[i]; ev != nil && ev.width == v.width && !ev.parked {
 			return i, min(r, len(ev.rows)-1)
 		}
 		v.ensure(i) // its count may change: look again
@@ -124,7 +125,20 @@ func (v *View) Following() bool { return v.follow }
 
 // ScrollBy moves the viewport n rows down (up when n < 0). Reaching the end follows it
 // again; moving up from it stops following.
-func (v *View) ScrollBy(n int) { v.ScrollTo(v.Top() + n) }
+//
+// Moving up lays out the entries it crosses first: one counted at an estimate (parked at an
+// older width, or never read) would otherwise move the landing row.
+func (v *View) ScrollBy(n int) {
+	top := v.Top()
+	if n < 0 && top > 0 {
+		i, r := v.locate(top)
+		for j, need := i-1, -n-r; j >= 0 && need > 0; j-- {
+			need -= len(v.ensure(j).rows)
+		}
+		top = v.Top()
+	}
+	v.ScrollTo(top + n)
+}
 
 // ScrollTo puts row top at the top of the viewport.
 func (v *View) ScrollTo(top int) {

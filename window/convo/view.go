@@ -1,6 +1,11 @@
 package convo
 
-import "git.rickub.com/bots-garden/sidekicks/chat"
+import (
+	"slices"
+	"strings"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+)
 
 // Source is what a view reads: a chat.Conversation, or anything with the same three methods.
 type Source interface {
@@ -23,6 +28,18 @@ const (
 	sweepChecks = 32
 	settleLines = 4096
 )
+
+// keepLayout bounds the layout a view keeps, counted in lines and rows (a line of ordinary
+// prose is one of each): beyond it, the entries laid out longest ago that are done and were
+// not on screen in the last frame are parked (entryView.park): only their row count stays,
+// and their layout is made again from the Source when they are needed (on screen again, a
+// copy, a resize). So the memory of a view does not grow with its conversation.
+const keepLayout = 1 << 14
+
+// openLines is about how many lines a view lays out at once of a conversation it has never
+// read (from the end back): a few screens of the tallest terminal. The entries before are
+// unread until they are needed.
+const openLines = 1024
 
 // View is the layout of one conversation: its rows at a width, cached per entry, with a
 // viewport. A View belongs to the UI goroutine: none of its methods may be called from
@@ -50,6 +67,18 @@ type View struct {
 	hlGen uint64
 	waits []hlWait
 
+	// queue holds the entries laid out (not parked), oldest first from qHead; held is what
+	// their layouts weigh (entryView.cost), keep the bound (keepLayout), tick counts Syncs.
+	queue  []*entryView
+	qHead  int
+	held   int
+	keep   int
+	tick   uint64
+	openAt int // openLines
+	// settled counts the lines re-wrapped since the width changed: past openAt, the other
+	// entries laid out are parked rather than re-wrapped.
+	settled int
+
 	follow bool
 	top    Anchor
 
@@ -66,7 +95,7 @@ type hlWait struct {
 // New returns a view of src, 80 cells wide and following the bottom, until SetSize says
 // otherwise. Nothing is read before the first Sync.
 func New(src Source, opts Options) *View {
-	return &View{src: src, opts: opts.withDefaults(), width: 80, follow: true}
+	return &View{src: src, opts: opts.withDefaults(), width: 80, follow: true, keep: keepLayout, openAt: openLines}
 }
 
 // SetSize sets the width rows are wrapped at and the height of the viewport. Changing the
@@ -77,7 +106,7 @@ func (v *View) SetSize(width, height int) {
 	v.height = height
 	if width != v.width {
 		v.width = width
-		v.stale = len(v.ents)
+		v.stale, v.settled = len(v.ents), 0
 	}
 }
 
@@ -88,6 +117,8 @@ func (v *View) Width() int { return v.width }
 // highlighting the Highlighter finished; it reports whether the rows may have changed. Call it
 // once per frame, before Frame.
 func (v *View) Sync() bool {
+	v.tick++
+	defer v.trim()
 	changed := false
 	if rev := v.src.Rev(); !v.synced || rev != v.rev {
 		v.synced, v.rev = true, rev
@@ -115,7 +146,11 @@ func (v *View) pull() bool {
 		changed = true
 	}
 	old := len(v.ents)
-	for i := old; i < n; i++ {
+	if from, lines := v.backlogStart(old, n); from > old {
+		v.appendUnread(old, from, max(1, lines/(n-from)))
+		changed = true
+	}
+	for i := len(v.ents); i < n; i++ {
 		e, ok := v.src.Entry(i)
 		if !ok {
 			break
@@ -138,12 +173,12 @@ func (v *View) pull() bool {
 	}
 	tail := max(0, old-tailChecks)
 	for i := tail; i < old; i++ {
-		if v.ents[i].done { // those not done were just read
+		if ev := v.ents[i]; ev != nil && ev.done { // those not done were just read
 			check(i)
 		}
 	}
 	for i := v.seenFrom; i < min(v.seenTo, tail); i++ {
-		if v.ents[i].done {
+		if ev := v.ents[i]; ev != nil && ev.done {
 			check(i)
 		}
 	}
@@ -155,7 +190,7 @@ func (v *View) pull() bool {
 		v.sweep++
 	}
 	for i := old; i < len(v.ents); i++ {
-		if !v.ents[i].done {
+		if ev := v.ents[i]; ev != nil && !ev.done {
 			v.live = append(v.live, i)
 		}
 	}
@@ -164,8 +199,11 @@ func (v *View) pull() bool {
 
 // check reads entry i again and updates it when it changed.
 func (v *View) check(i int) bool {
-	e, ok := v.src.Entry(i)
 	ev := v.ents[i]
+	if ev == nil { // unread: it is read when needed
+		return false
+	}
+	e, ok := v.src.Entry(i)
 	if !ok || (e.Seq == ev.seq && e.Rev == ev.rev) {
 		return false
 	}
@@ -174,6 +212,7 @@ func (v *View) check(i int) bool {
 	}
 	ev.update(e, v.ctx(i), v.width)
 	v.fw.set(i, len(ev.rows))
+	v.laid(ev)
 	return true
 }
 
@@ -181,9 +220,56 @@ func (v *View) check(i int) bool {
 func (v *View) ctx(i int) *renderCtx {
 	rc := &renderCtx{opts: &v.opts, first: i == 0}
 	if i > 0 {
-		rc.prevKind, rc.prevAuthor = v.ents[i-1].kind, v.ents[i-1].author
+		if p := v.ents[i-1]; !p.unread() {
+			rc.prevKind, rc.prevAuthor = p.kind, p.author
+		} else if e, ok := v.src.Entry(i - 1); ok {
+			rc.prevKind, rc.prevAuthor = e.Kind, e.Author
+		}
 	}
 	return rc
+}
+
+// backlogStart returns where the entries [old, n) the view has never read start to be laid
+// out at once: from the end back, those that fill openLines lines. The ones
+// before (a long history opened at once) are left unread until they are needed: so opening a
+// window costs what it shows, not what its conversation holds. It also returns about how many
+// lines the entries from there take.
+func (v *View) backlogStart(old, n int) (int, int) {
+	lines := 0
+	i := n
+	for i > old && lines < v.openAt {
+		e, ok := v.src.Entry(i - 1)
+		if !ok {
+			break
+		}
+		i--
+		lines += strings.Count(e.Text, "\n") + 4 // the spacer, a label, a last line, a foot
+	}
+	return i, lines
+}
+
+// appendUnread appends the entries [from, to) as unread (parked without ever being read),
+// each counted for est rows until it is laid out.
+func (v *View) appendUnread(from, to, est int) {
+	v.ents = slices.Grow(v.ents, to-from+(to-from)/4)
+	counts := slices.Grow(v.fw.vals, to-from+(to-from)/4)
+	for range to - from {
+		counts = append(counts, est)
+	}
+	v.fw.reset(counts) // one pass, where a push each would cost O(log n) and grow twice
+	for i := from; i < to; i++ {
+		var ev *entryView // nil until it is needed: an unread entry costs its pointer
+		if i == 0 {       // sameStart compares the first entry's Seq
+			ev = &entryView{parked: true, done: true}
+			if e, ok := v.src.Entry(0); ok {
+				ev.seq, ev.rev, ev.kind, ev.author = e.Seq, e.Rev, e.Kind, e.Author
+				if mutableKind(e.Kind) {
+					v.mutable = append(v.mutable, 0)
+				}
+			}
+		}
+		v.ents = append(v.ents, ev)
+	}
 }
 
 func (v *View) appendEntry(e chat.Entry) {
@@ -194,6 +280,7 @@ func (v *View) appendEntry(e chat.Entry) {
 	}
 	v.ents = append(v.ents, ev)
 	v.fw.push(len(ev.rows))
+	v.laid(ev)
 }
 
 // mutableKind reports the kinds of entries that may change once done.
@@ -233,6 +320,7 @@ func (v *View) prepend(k int) {
 		ev := &entryView{}
 		ev.update(e, v.ctx(i), v.width)
 		v.ents = append(v.ents, ev)
+		v.laid(ev)
 		if mutableKind(e.Kind) {
 			mutable = append(mutable, i)
 		}
@@ -245,11 +333,14 @@ func (v *View) prepend(k int) {
 	if e, ok := v.src.Entry(k); ok { // its head depends on the entry before it
 		v.ents[k].render(e, v.ctx(k))
 		v.ents[k].rewrap(v.width)
+		v.laid(v.ents[k])
 	}
-	counts := make([]int, len(v.ents))
-	for i, ev := range v.ents {
+	counts := make([]int, k, len(v.ents)) // the entries held keep their counts (parked, unread)
+	for i, ev := range v.ents[:k] {
 		counts[i] = len(ev.rows)
 	}
+	counts = append(counts, v.fw.vals...)
+	counts[k] = len(v.ents[k].rows)
 	v.fw.reset(counts)
 	v.origin += k
 	for j := range v.live {
@@ -271,28 +362,123 @@ func (v *View) reset() {
 	v.origin = 0
 	v.follow = true
 	v.waits = v.waits[:0]
+	clear(v.queue)
+	v.queue, v.qHead, v.held = v.queue[:0], 0, 0
 }
 
 // settle re-wraps entries not yet at the current width, from the end up, within budget
-// lines.
+// lines. Parked entries are left as they are, counted at their old width until they are
+// needed (ensure): a resize costs the layout the view keeps, not the conversation.
+//
+// Past openAt lines re-wrapped, the entries laid out that are done and were not on screen
+// in the last frame are parked instead: they are counted at their old width until they are
+// needed, like those parked before. So a resize costs about what opening a window does, not
+// the layout the view keeps.
 func (v *View) settle(budget int) {
 	for v.stale > 0 && budget > 0 {
 		v.stale--
-		if ev := v.ents[v.stale]; ev.width != v.width {
-			budget -= len(ev.lines) + 1
-			v.ensure(v.stale)
+		ev := v.ents[v.stale]
+		if ev == nil || ev.width == v.width || ev.parked {
+			continue
 		}
+		if v.settled >= v.openAt && ev.done && !v.recent(ev) {
+			v.held -= ev.held
+			ev.held = 0
+			ev.park()
+			continue
+		}
+		budget -= len(ev.lines) + 1
+		v.settled += len(ev.lines) + 1
+		v.ensure(v.stale)
 	}
 }
 
-// ensure makes entry i's rows those of the current width.
+// recent reports an entry on screen in this frame or the last.
+func (v *View) recent(ev *entryView) bool { return ev.shown != 0 && ev.shown+1 >= v.tick }
+
+// ensure makes entry i's rows those of the current width, laying a parked entry out again.
 func (v *View) ensure(i int) *entryView {
 	ev := v.ents[i]
-	if ev.width != v.width {
+	if ev == nil {
+		ev = &entryView{parked: true, done: true}
+		v.ents[i] = ev
+	}
+	switch {
+	case ev.parked:
+		v.unpark(i, ev)
+	case ev.width != v.width:
 		ev.rewrap(v.width)
 		v.fw.set(i, len(ev.rows))
 	}
 	return ev
+}
+
+// unpark reads a parked entry again from the Source and lays it out. An entry the Source no
+// longer holds (the conversation changed under the view: the next Sync reads it again)
+// shows no rows meanwhile.
+func (v *View) unpark(i int, ev *entryView) {
+	e, ok := v.src.Entry(i)
+	unread := ev.unread()
+	if !ok || e.Seq != ev.seq && !unread {
+		ev.parked, ev.width = false, v.width
+		v.fw.set(i, 0)
+		return
+	}
+	if unread {
+		if mutableKind(e.Kind) {
+			v.mutable = append(v.mutable, i)
+		}
+		if !e.Done {
+			v.live = append(v.live, i)
+		}
+	}
+	ev.render(e, v.ctx(i))
+	ev.rewrap(v.width)
+	v.fw.set(i, len(ev.rows))
+	v.laid(ev)
+}
+
+// laid records that an entry has a layout: it joins the queue of those that may be parked,
+// or, already in it, updates what it weighs.
+func (v *View) laid(ev *entryView) {
+	if ev.parked {
+		return
+	}
+	c := ev.cost()
+	if ev.queued { // still in the queue: what it weighs now
+		v.held += c - ev.held
+		ev.held = c
+		return
+	}
+	ev.queued, ev.held = true, c
+	v.queue = append(v.queue, ev)
+	v.held += c
+}
+
+// trim parks the entries laid out longest ago while the layouts weigh more than the bound;
+// entries still streaming, and those on screen in this frame or the last, stay (they go
+// back to the end of the queue, with what they weigh now).
+func (v *View) trim() {
+	for n := len(v.queue) - v.qHead; v.held > v.keep && n > 0; n-- {
+		ev := v.queue[v.qHead]
+		v.queue[v.qHead] = nil
+		v.qHead++
+		v.held -= ev.held
+		ev.queued = false
+		if ev.parked {
+			continue
+		}
+		if !ev.done || v.recent(ev) {
+			v.laid(ev)
+			continue
+		}
+		ev.park()
+	}
+	if v.qHead > len(v.queue)/2 {
+		k := copy(v.queue, v.queue[v.qHead:])
+		clear(v.queue[k:])
+		v.queue, v.qHead = v.queue[:k], 0
+	}
 }
 
 // collectHighlights applies the highlighting the Highlighter finished, and forgets requests it
