@@ -170,7 +170,7 @@ type askTurnOptions struct {
 // because it did not end a cancelled turn. The supervisor is shut down (afterStop
 // included) before it returns.
 func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.TurnResult, bool) {
-	out := newAskOutput(o.stdout, o.stderr)
+	out := newAskOutput(o.stdout, o.stderr, o.lang)
 	perm := &askPermissions{yes: o.yes, out: out, lang: o.lang}
 	wd, _ := os.Getwd()
 	runtime.TrackProcesses(nil) // what a killed Sidekicks left is stopped first

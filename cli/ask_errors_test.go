@@ -2,6 +2,7 @@ package cli
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/testagents"
@@ -35,5 +36,31 @@ func TestAskSaysWhyTheAgentFailed(t *testing.T) {
 		"sidekicks ask: chaque message échangé avec l'agent est dans " + trace + "\n"
 	if code != 1 || errOut != want {
 		t.Errorf("French, traced: exit %d, stderr %q, want %q", code, errOut, want)
+	}
+}
+
+// A tool call says what it does — its kind, its files and lines, an execute call's
+// command, made safe — and a call the turn left behind reads "not finished".
+func TestAskSaysWhatAToolCallDoes(t *testing.T) {
+	dir := testagents.Env(t)
+	isolateHome(t)
+	cfg := testagents.WriteConfig(t, dir, 2, testagents.ModeEntry(t, "tools", "tools", dir))
+	code, _, errOut := askCmd(t, "--config", cfg, "tools", "go")
+	if code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
+	}
+	for _, want := range []string{
+		"[tool]   execute\n[tool]   $ echo red rm -rf build && xxx",
+		"[tool] Modifying critical configuration file (", // in_progress or completed: ask looks now and then
+		"[tool]   edit → " + filepath.Join(dir, testagents.ToolsFile) + ":12\n",
+		"[tool] Ghost call (not finished)\n",
+		"[tool] Run the build (not finished)\n",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut, "\x1b") || strings.Contains(errOut, "THE-END") {
+		t.Errorf("stderr holds an escape or the whole long command:\n%.400q", errOut)
 	}
 }

@@ -38,6 +38,7 @@ type askOutput struct {
 
 	conv  *chat.Conversation
 	agent string
+	lang  i18n.Lang // of what it says itself ("not finished")
 	wake  chan struct{}
 	stop  chan struct{}
 	done  chan struct{}
@@ -45,11 +46,13 @@ type askOutput struct {
 	from   int
 	shown  map[int64]bool
 	status map[int64]string
+	action map[int64]string // what toolDetail said of a tool call
 	plans  map[int64][]chat.PlanEntry
 }
 
-func newAskOutput(stdout, stderr io.Writer) *askOutput {
+func newAskOutput(stdout, stderr io.Writer, lang i18n.Lang) *askOutput {
 	return &askOutput{
+		lang:   lang,
 		out:    bufio.NewWriterSize(stdout, 64<<10),
 		err:    bufio.NewWriterSize(stderr, 8<<10),
 		wake:   make(chan struct{}, 1),
@@ -57,6 +60,7 @@ func newAskOutput(stdout, stderr io.Writer) *askOutput {
 		done:   make(chan struct{}),
 		shown:  make(map[int64]bool),
 		status: make(map[int64]string),
+		action: make(map[int64]string),
 		plans:  make(map[int64][]chat.PlanEntry),
 	}
 }
@@ -206,7 +210,10 @@ func (o *askOutput) show(e chat.Entry) {
 			return
 		}
 		status := e.Tool.Status
-		if status == "" {
+		switch {
+		case e.Unfinished():
+			status = askCatalogue.Text(o.lang, askToolUnfinished)
+		case status == "":
 			status = "pending"
 		}
 		if prev, ok := o.status[e.Seq]; !ok || prev != status {
@@ -216,6 +223,15 @@ func (o *askOutput) show(e chat.Entry) {
 				title = e.Tool.ID
 			}
 			o.note("[tool] " + title + " (" + status + ")")
+		}
+		// What it does, when first told and each time that changes: never approve blind.
+		if what := toolDetail(e.Tool.Action()); what != o.action[e.Seq] {
+			o.action[e.Seq] = what
+			for line := range strings.SplitSeq(what, "\n") {
+				if line != "" {
+					o.note("[tool]   " + line)
+				}
+			}
 		}
 	case chat.KindPlan:
 		prev := o.plans[e.Seq]
@@ -227,6 +243,33 @@ func (o *askOutput) show(e chat.Entry) {
 		}
 		o.plans[e.Seq] = slices.Clone(e.Plan)
 	}
+}
+
+// maxToolFiles is how many of a tool call's locations ask names; the others are counted.
+const maxToolFiles = 5
+
+// toolDetail says what a tool call does, on up to two lines: its kind and the files it
+// works on ("edit → /src/a.go:12, /src/b.go"), then, for an execute call, "$ COMMAND".
+func toolDetail(a chat.Action) string {
+	var first []string
+	if a.Kind != "" {
+		first = append(first, a.Kind)
+	}
+	if len(a.Locations) > 0 {
+		var files []string
+		for _, l := range a.Locations[:min(len(a.Locations), maxToolFiles)] {
+			files = append(files, safetext.Line(l.String()))
+		}
+		if extra := len(a.Locations) - maxToolFiles; extra > 0 {
+			files = append(files, fmt.Sprintf("+%d", extra))
+		}
+		first = append(first, "→ "+strings.Join(files, ", "))
+	}
+	out := strings.Join(first, " ")
+	if a.Command != "" {
+		out += "\n$ " + a.Command
+	}
+	return out
 }
 
 // planMark shows a plan step's status.

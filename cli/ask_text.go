@@ -28,6 +28,7 @@ const (
 	askProjectAgent
 	askSeeTrace
 	askSeeTraceHow
+	askToolUnfinished
 	askMsgCount // not a message
 )
 
@@ -52,6 +53,7 @@ var askTextsEN = [askMsgCount]string{
 	askWriteOwnFile:        "[write] %s may not write %s: it is one of Sidekicks' own files (%s), which no agent may write",
 	askProjectIgnored:      "the project's agents file is not used",
 	askProjectAgent:        "[project] @%s is an agent of the project, defined in %s",
+	askToolUnfinished:      "not finished",
 	askSeeTrace:            "every message exchanged with the agent is in %s",
 	askSeeTraceHow:         "to see every message exchanged with the agent, run again with --trace FILE",
 }
@@ -77,6 +79,7 @@ var askTextsFR = [askMsgCount]string{
 	askWriteOwnFile:        "[écriture] %s ne peut pas écrire %s : c'est un des fichiers de Sidekicks (%s), qu'aucun agent ne peut écrire",
 	askProjectIgnored:      "le fichier d'agents du projet n'est pas utilisé",
 	askProjectAgent:        "[projet] @%s est un agent du projet, défini dans %s",
+	askToolUnfinished:      "non terminé",
 	askSeeTrace:            "chaque message échangé avec l'agent est dans %s",
 	askSeeTraceHow:         "pour voir chaque message échangé avec l'agent, relancez avec --trace FICHIER",
 }
