@@ -427,6 +427,14 @@ func (a *App) releaseIdle() {
 }
 
 func (a *App) handle(ev tcell.Event) {
+	if k, ok := ev.(*tcell.EventKey); ok && a.paste.active {
+		// A pasted key only joins the paste's text: nothing on screen changes until the
+		// paste ends, so it asks for no frame. Drawing one (at once, as for a typed key)
+		// per read of the terminal made a 1 MB paste cost thousands of full frames, the
+		// keys typed after it waiting behind them for seconds.
+		a.paste.key(k)
+		return
+	}
 	a.dirty.Store(true)
 	switch ev.(type) {
 	case *tcell.EventResize, *tcell.EventPaste, *tcell.EventKey, *tcell.EventMouse:
@@ -445,10 +453,6 @@ func (a *App) handle(ev tcell.Event) {
 			}
 		}
 	case *tcell.EventKey:
-		if a.paste.active {
-			a.paste.key(ev)
-			return
-		}
 		if k, ok := keyFromTcell(ev); ok {
 			a.handleKey(k)
 		}
