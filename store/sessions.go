@@ -175,7 +175,10 @@ func migrate5(ctx context.Context, tx *sql.Tx) error {
 			SELECT conv_id, author, `+bucket("")+`, count(*) FROM entries WHERE `+isMessageSQL("")+`
 			GROUP BY 1, 2, 3`,
 		`CREATE TRIGGER message_counts_insert AFTER INSERT ON entries BEGIN `+count("new.")+` END`,
-		`CREATE TRIGGER message_counts_update AFTER UPDATE OF conv_id, kind, author, text ON entries BEGIN `+
+		// A reply that grows, the most frequent write, changes no count.
+		`CREATE TRIGGER message_counts_update AFTER UPDATE OF conv_id, kind, author, text ON entries
+		WHEN old.conv_id IS NOT new.conv_id OR old.author IS NOT new.author
+			OR (`+isMessageSQL("old.")+`) IS NOT (`+isMessageSQL("new.")+`) BEGIN `+
 			uncount("old.")+count("new.")+` END`,
 		`CREATE TRIGGER message_counts_delete AFTER DELETE ON entries BEGIN `+uncount("old.")+` END`,
 	)
