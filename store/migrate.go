@@ -16,6 +16,7 @@ var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrate2,
 	migrate3, // windows.go: the windows the screen remembers
 	migrate4, // turns.go: the agents' open turns
+	migrate5, // sessions.go: what the catch-up counts without reading it
 }
 
 // SchemaVersion is the schema version this Sidekicks writes.

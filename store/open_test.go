@@ -129,18 +129,34 @@ func rawDB(t *testing.T, path string) *sql.DB {
 	return db
 }
 
-func TestMigrateFromVersion1(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v1.db")
+// oldDatabase writes, at path, a database at schema version (its first migrations), then
+// runs stmts (its user_version among them), as an older Sidekicks would have left it.
+func oldDatabase(t *testing.T, path string, version int, stmts ...string) {
+	t.Helper()
 	db := rawDB(t, path)
-	ctx := context.Background()
+	defer db.Close()
 	tx, err := db.Begin()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := migrations[0](ctx, tx); err != nil {
+	for _, m := range migrations[:version] {
+		if err := m(context.Background(), tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range stmts {
+		if _, err := tx.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{
+}
+
+func TestMigrateFromVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	oldDatabase(t, path, 1,
 		`PRAGMA user_version = 1`,
 		`INSERT INTO channels(id, name, name_key, description, created) VALUES (1, 'Général', 'général', 'old', 5)`,
 		`INSERT INTO members(channel_id, agent, position) VALUES (1, 'bob', 1), (1, 'alice', 2)`,
@@ -150,15 +166,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 			(1, 1, 'user', '', 10, 10, 'the old penguin report', 1),
 			(2, 2, 'agent', 'alice', 20, 20, 'a penguin answer', 1)`,
 		`INSERT INTO sessions(conv_id, agent, session_id, seen) VALUES (1, 'alice', 'sess-1', 1)`,
-	} {
-		if _, err := tx.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	)
 
 	s, err := Open(path)
 	if err != nil {

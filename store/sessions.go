@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -115,11 +116,93 @@ func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries [
 	if maxBytes <= 0 || held < maxBytes || len(entries) == 0 {
 		return entries, 0, nil
 	}
-	err = s.db.QueryRow(`SELECT count(*) FROM (`+unseenSQL+` AND id < ?3
-		AND kind IN ('user', 'agent') AND trim(text, ' '||char(9, 10, 13)) <> '')`,
-		conv, agent, entries[0].ID).Scan(&earlier)
-	if err != nil {
+	var seen int64
+	if seen, err = s.Seen(conv, agent); err != nil {
+		return nil, 0, err
+	}
+	if earlier, err = s.countMessages(conv, agent, seen+1, entries[0].ID-1); err != nil {
 		return nil, 0, err
 	}
 	return entries, earlier, nil
+}
+
+// isMessageSQL says whether the entry whose columns it names (new., old. or none) is a
+// message with text: the user's or an agent's, not blank. The catch-up counts them.
+func isMessageSQL(row string) string {
+	return row + `kind IN ('user', 'agent') AND trim(` + row + `text, ' '||char(9, 10, 13)) <> ''`
+}
+
+// countBucketBits: message_counts counts messages by blocks of 1 << countBucketBits entry
+// ids.
+const countBucketBits = 10
+
+// migrate5 lets the catch-up count the messages an agent missed without reading them:
+// message_counts holds, by conversation, author and block of 1024 entry ids, how many
+// messages with text there are, kept by triggers whatever writes the entries; a partial
+// index of the messages (by conversation and id, with their author) counts the ids at the
+// ends of a range, where blocks are partly in it. A count over n entries so reads n/1024
+// rows per author and at most 2046 index entries.
+//
+// The counts are kept as the FTS queue is (migrate2): a missing row is inserted, then
+// incremented, rather than upserted, since the statement that fires a trigger imposes its
+// own conflict policy on the trigger's. A message taken away only decrements its row: it
+// exists, and inserting one for an entry deleted with its conversation would break the
+// foreign key.
+func migrate5(ctx context.Context, tx *sql.Tx) error {
+	bucket := func(row string) string { return fmt.Sprintf("%sid >> %d", row, countBucketBits) }
+	key := func(row string) string {
+		return `conv_id = ` + row + `conv_id AND author = ` + row + `author AND bucket = ` + bucket(row)
+	}
+	count := func(row string) string { // a message counted in its block's row, made if missing
+		return `INSERT INTO message_counts(conv_id, author, bucket, n)
+				SELECT ` + row + `conv_id, ` + row + `author, ` + bucket(row) + `, 0
+				WHERE (` + isMessageSQL(row) + `) AND NOT EXISTS (SELECT 1 FROM message_counts WHERE ` + key(row) + `);
+			UPDATE message_counts SET n = n + 1 WHERE ` + key(row) + ` AND (` + isMessageSQL(row) + `);`
+	}
+	uncount := func(row string) string { // a message counted before: its row exists
+		return `UPDATE message_counts SET n = n - 1 WHERE ` + key(row) + ` AND (` + isMessageSQL(row) + `);`
+	}
+	return execAll(ctx, tx,
+		`CREATE INDEX entries_messages ON entries(conv_id, id, author) WHERE `+isMessageSQL(""),
+		`CREATE TABLE message_counts (
+			conv_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+			author  TEXT NOT NULL,
+			bucket  INTEGER NOT NULL,
+			n       INTEGER NOT NULL,
+			PRIMARY KEY (conv_id, bucket, author)
+		) WITHOUT ROWID`,
+		`INSERT INTO message_counts(conv_id, author, bucket, n)
+			SELECT conv_id, author, `+bucket("")+`, count(*) FROM entries WHERE `+isMessageSQL("")+`
+			GROUP BY 1, 2, 3`,
+		`CREATE TRIGGER message_counts_insert AFTER INSERT ON entries BEGIN `+count("new.")+` END`,
+		// A reply that grows, the most frequent write, changes no count.
+		`CREATE TRIGGER message_counts_update AFTER UPDATE OF conv_id, kind, author, text ON entries
+		WHEN old.conv_id IS NOT new.conv_id OR old.author IS NOT new.author
+			OR (`+isMessageSQL("old.")+`) IS NOT (`+isMessageSQL("new.")+`) BEGIN `+
+			uncount("old.")+count("new.")+` END`,
+		`CREATE TRIGGER message_counts_delete AFTER DELETE ON entries BEGIN `+uncount("old.")+` END`,
+	)
+}
+
+// countMessagesSQL counts the messages with text of conversation ?1 not written by ?2: over
+// the whole blocks from ?3 (included) to ?4 (excluded) from message_counts, and over the
+// entry ids from ?5 to ?6 and from ?7 to ?8 (included) from the index entries_messages.
+var countMessagesSQL = `SELECT
+	(SELECT coalesce(sum(n), 0) FROM message_counts WHERE conv_id = ?1 AND bucket >= ?3 AND bucket < ?4 AND author <> ?2)
+	+ (SELECT count(*) FROM entries WHERE conv_id = ?1 AND id BETWEEN ?5 AND ?6 AND author <> ?2 AND ` + isMessageSQL("") + `)
+	+ (SELECT count(*) FROM entries WHERE conv_id = ?1 AND id BETWEEN ?7 AND ?8 AND author <> ?2 AND ` + isMessageSQL("") + `)`
+
+// countMessages counts the messages with text of a conversation not written by agent whose
+// ids are from lo to hi included, without reading them: whole blocks of ids from their
+// counts, the ids at both ends from the index.
+func (s *Store) countMessages(conv ConvID, agent string, lo, hi int64) (int, error) {
+	const size = 1 << countBucketBits
+	first, end := (lo+size-1)/size, (hi+1)/size // the whole blocks: first ≤ block < end
+	lo1, hi1, lo2, hi2 := lo, first*size-1, end*size, hi
+	if first >= end { // no whole block: the range is counted in one go
+		first, end, hi1, lo2, hi2 = 0, 0, hi, 1, 0
+	}
+	var n int
+	err := s.db.QueryRow(countMessagesSQL, conv, agent, first, end, lo1, hi1, lo2, hi2).Scan(&n)
+	return n, err
 }

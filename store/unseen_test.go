@@ -103,6 +103,12 @@ func TestUnseenNewestReadsTheTail(t *testing.T) {
 func BenchmarkUnseenLong(b *testing.B)  { benchUnseen(b, 50_000, chat.DefaultCatchUpBytes) }
 func BenchmarkUnseenShort(b *testing.B) { benchUnseen(b, 50, chat.DefaultCatchUpBytes) }
 
+// BenchmarkUnseenHeld is the catch-up of a channel of 500 missed entries: a little more than
+// the catch-up holds, so it reads what BenchmarkUnseenLong reads (about 355 entries, 32 KiB)
+// and counts the rest. Long against Held is the cost of the history's length alone; Short
+// reads seven times fewer entries.
+func BenchmarkUnseenHeld(b *testing.B) { benchUnseen(b, 500, chat.DefaultCatchUpBytes) }
+
 // BenchmarkUnseenLongWhole reads the long channel whole, as the catch-up did before it read
 // only what it can hold.
 func BenchmarkUnseenLongWhole(b *testing.B) { benchUnseen(b, 50_000, 0) }
@@ -120,5 +126,189 @@ func benchUnseen(b *testing.B, n, maxBytes int) {
 		if err != nil || len(tail) == 0 {
 			b.Fatalf("%d entries, %v", len(tail), err)
 		}
+	}
+}
+
+// storedMessages counts, in Go from the entries themselves, what countMessages counts: the
+// messages with text of conv, from ids lo to hi, not written by agent.
+func storedMessages(t *testing.T, s *Store, conv ConvID, agent string, lo, hi int64) int {
+	t.Helper()
+	rows, err := s.db.Query(`SELECT kind, author, text FROM entries WHERE conv_id = ? AND id BETWEEN ? AND ?`, conv, lo, hi)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var kind, author, text string
+		if err := rows.Scan(&kind, &author, &text); err != nil {
+			t.Fatal(err)
+		}
+		if (kind == "user" || kind == "agent") && author != agent && strings.Trim(text, " \t\n\r") != "" {
+			n++
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestMessageCountsFollowEveryWrite: whatever writes the entries (new ones, a reply growing
+// from nothing, a text cleared, a kind or author changed, an entry deleted, a channel
+// deleted), the count of missed messages is the one the entries give, for ranges that
+// start and end anywhere in the blocks the counts are kept by.
+func TestMessageCountsFollowEveryWrite(t *testing.T) {
+	s := newTestStore(t)
+	convs := []ConvID{unseenChannel(t, s, "one", 0), unseenChannel(t, s, "two", 0)}
+	kinds := []chat.EntryKind{chat.KindUser, chat.KindAgent, chat.KindAgent, chat.KindThought, chat.KindToolCall}
+	authors := []string{"", "alice", "bob"}
+	bodies := []string{"hello", "", " \t\r\n ", "x"}
+	type saved struct {
+		conv ConvID
+		e    chat.Entry
+	}
+	var all []saved
+	for i := range 3_000 { // about three blocks of ids
+		e := textEntry(kinds[i%len(kinds)], authors[i%7%len(authors)], bodies[i%11%len(bodies)], i)
+		conv := convs[i%3/2]
+		e.ID = mustSave(t, s, conv, e)
+		all = append(all, saved{conv, e})
+	}
+	for i := 0; i < len(all); i += 5 { // a reply streams in, a text is cleared, an author or kind changes
+		e := &all[i].e
+		switch i % 4 {
+		case 0:
+			e.Text = e.Text + " more"
+		case 1:
+			e.Text = "  "
+		case 2:
+			e.Author = authors[(i/4)%len(authors)]
+		case 3:
+			e.Kind = kinds[(i/3)%len(kinds)]
+		}
+		mustSave(t, s, all[i].conv, *e)
+	}
+	for i := 1; i < len(all); i += 13 {
+		if _, err := s.db.Exec(`DELETE FROM entries WHERE id = ?`, all[i].e.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, last := all[0].e.ID, all[len(all)-1].e.ID
+	ranges := [][2]int64{{1, last}, {first, first}, {1023, 1025}, {1024, 2047}, {1023, 2048}, {1025, 2047}, {last + 1, last + 10}}
+	for lo := first; lo <= last; lo += 97 {
+		ranges = append(ranges, [2]int64{lo, lo + (lo*31)%2500})
+	}
+	check := func() {
+		t.Helper()
+		for _, conv := range convs {
+			for _, agent := range authors {
+				for _, r := range ranges {
+					got, err := s.countMessages(conv, agent, r[0], r[1])
+					if want := storedMessages(t, s, conv, agent, r[0], r[1]); err != nil || got != want {
+						t.Fatalf("conversation %d, not %q, ids %d to %d: counted %d, want %d (%v)", conv, agent, r[0], r[1], got, want, err)
+					}
+				}
+			}
+		}
+	}
+	check()
+	// A deleted channel leaves no count behind, and the other's stay right.
+	chans, err := s.Channels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteChannel(chans[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	var left int
+	if err := s.db.QueryRow(`SELECT count(*) FROM message_counts WHERE conv_id = ?`, convs[1]).Scan(&left); err != nil || left != 0 {
+		t.Errorf("counts of the deleted channel: %d rows, %v", left, err)
+	}
+	check()
+}
+
+// TestMessageCountReadsNoEntries: the count is served by the counts and the index of messages,
+// never by a scan of the entries.
+func TestMessageCountReadsNoEntries(t *testing.T) {
+	s := newTestStore(t)
+	rows, err := s.db.Query(`EXPLAIN QUERY PLAN `+countMessagesSQL, 1, "alice", 1, 2, 1, 1023, 2048, 2050)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	if err := closeRows(rows); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(plan, "\n")
+	if strings.Contains(text, "SCAN entries") || strings.Count(text, "USING INDEX entries_messages (conv_id=? AND id>? AND id<?)") != 2 ||
+		!strings.Contains(text, "SEARCH message_counts USING PRIMARY KEY (conv_id=? AND bucket>? AND bucket<?)") {
+		t.Errorf("query plan:\n%s", text)
+	}
+}
+
+// TestMigrateFromVersion4CountsMessages: a database written with schema 4, before the
+// counts, is upgraded on opening with its entries kept, counted, and the catch-up's numbers
+// those the entries give.
+func TestMigrateFromVersion4CountsMessages(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v4.db")
+	stmts := []string{
+		`PRAGMA user_version = 4`,
+		`INSERT INTO channels(id, name, name_key, created) VALUES (1, 'old', 'old', 5)`,
+		`INSERT INTO members(channel_id, agent, position) VALUES (1, 'alice', 1), (1, 'bob', 2)`,
+		`INSERT INTO conversations(id, channel_id) VALUES (1, 1)`,
+		`INSERT INTO sessions(conv_id, agent, seen) VALUES (1, 'alice', 700)`,
+	}
+	for i := 1; i <= 3_000; i++ {
+		kind, author, text := "user", "", fmt.Sprintf("entry %06d %s", i, strings.Repeat("words ", 15))
+		switch {
+		case i%10 == 9:
+			kind, text = "tool_call", ""
+		case i%10 == 7:
+			kind, author, text = "agent", "bob", " \n"
+		case i%2 == 1:
+			kind, author = "agent", "bob"
+		case i%6 == 0:
+			kind, author = "agent", "alice"
+		}
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO entries(id, conv_id, kind, author, text, done) VALUES (%d, 1, '%s', '%s', '%s', 1)`, i, kind, author, text))
+	}
+	oldDatabase(t, path, 4, stmts...)
+
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	checkPragma(t, s, "user_version", fmt.Sprint(SchemaVersion()))
+	var counted int
+	if err := s.db.QueryRow(`SELECT sum(n) FROM message_counts WHERE conv_id = 1`).Scan(&counted); err != nil ||
+		counted != storedMessages(t, s, 1, "nobody", 1, 3_000) {
+		t.Fatalf("messages counted by the migration: %d, want %d (%v)", counted, storedMessages(t, s, 1, "nobody", 1, 3_000), err)
+	}
+	all, err := s.Unseen(1, "alice")
+	// Alice has seen up to 700; 3,000 is her own.
+	if err != nil || len(all) == 0 || all[0].ID != 701 || all[len(all)-1].ID != 2_999 {
+		t.Fatalf("entries after the migration: %d, %v", len(all), err)
+	}
+	tail, earlier, err := s.UnseenNewest(1, "alice", 32<<10)
+	if err != nil || len(tail) == 0 || len(tail) == len(all) {
+		t.Fatalf("catch-up after the migration: %d entries, %v", len(tail), err)
+	}
+	if want := storedMessages(t, s, 1, "alice", 701, tail[0].ID-1); earlier != want {
+		t.Errorf("catch-up after the migration: %d earlier messages, want %d", earlier, want)
+	}
+	// What is written after the migration is counted too.
+	mustSave(t, s, 1, textEntry(chat.KindUser, "", "new", 3_001))
+	if n, err := s.countMessages(1, "alice", 1, 5_000); err != nil || n != storedMessages(t, s, 1, "alice", 1, 5_000) {
+		t.Errorf("count after a new message: %d, %v", n, err)
 	}
 }
