@@ -117,3 +117,24 @@ func TestFileLanguageWinsOverLANG(t *testing.T) {
 	_, d = parseIn(t, t.TempDir(), "version: 1\nui: {language: de}\nagents: []\n")
 	wantMessages(t, messages(d), `line 2 — ui.language: "de" is not allowed here: use en or fr`)
 }
+
+// The language of messages follows POSIX: LC_ALL, then LC_MESSAGES, then LANG; an empty
+// variable counts as unset.
+func TestLanguageFollowsPOSIXOrder(t *testing.T) {
+	for _, c := range []struct{ all, messages, lang, want string }{
+		{"fr_FR.UTF-8", "", "", "fr"},
+		{"fr_FR.UTF-8", "en_US.UTF-8", "en_US.UTF-8", "fr"},
+		{"C", "fr_FR.UTF-8", "fr_FR.UTF-8", "en"},
+		{"", "fr_CA.UTF-8", "en_US.UTF-8", "fr"},
+		{"", "C", "fr_FR.UTF-8", "en"},
+		{"", "", "fr_FR.UTF-8", "fr"},
+		{"", "", "", "en"},
+	} {
+		t.Setenv("LC_ALL", c.all)
+		t.Setenv("LC_MESSAGES", c.messages)
+		t.Setenv("LANG", c.lang)
+		if got := LanguageOf([]byte("version: 1\n")); got.Code() != c.want {
+			t.Errorf("LC_ALL=%q LC_MESSAGES=%q LANG=%q: %s, want %s", c.all, c.messages, c.lang, got, c.want)
+		}
+	}
+}
