@@ -170,7 +170,7 @@ var messagesEN = [msgCount]string{
 	msgStateError:    "error",
 
 	msgReloaded:             "Configuration reloaded",
-	msgReloadedWithWarnings: "Configuration reloaded, with %d warnings",
+	msgReloadedWithWarnings: "Configuration reloaded, with %s",
 	msgReloadKept:           "The configuration has errors: the running one is kept (see the errors window)",
 	msgAgentsAdded:          "New agents: %s",
 	msgAgentsRemoved:        "Removed agents: %s",
@@ -287,7 +287,7 @@ var messagesFR = [msgCount]string{
 	msgStateError:    "erreur",
 
 	msgReloaded:             "Configuration rechargée",
-	msgReloadedWithWarnings: "Configuration rechargée, avec %d avertissements",
+	msgReloadedWithWarnings: "Configuration rechargée, avec %s",
 	msgReloadKept:           "La configuration contient des erreurs : celle en cours est gardée (voir la fenêtre des erreurs)",
 	msgAgentsAdded:          "Nouveaux agents : %s",
 	msgAgentsRemoved:        "Agents retirés : %s",

@@ -144,7 +144,7 @@ func (ap *application) apply(l loaded) {
 func (ap *application) reloadedText(l loaded, added, removed, created []string) string {
 	parts := []string{catalogue.Text(ap.lang, msgReloaded)}
 	if n := warningCount(l.diags); n > 0 {
-		parts[0] = catalogue.Text(ap.lang, msgReloadedWithWarnings, n)
+		parts[0] = catalogue.Text(ap.lang, msgReloadedWithWarnings, config.WarningsText(ap.lang, n))
 	}
 	if l.refused != nil {
 		// Said first, as below.

@@ -55,6 +55,7 @@ const (
 	mText
 	mInteger
 	mListNotText
+	mVersionNotText
 	mList
 	mMapping
 	mNotAbsolute

@@ -20,10 +20,13 @@ func parseIn(t *testing.T, dir, content string) (*Config, Diagnostics) {
 	return cfg, diags
 }
 
-// parseText parses content in a new folder, with LANG=C and an empty PATH.
+// parseText parses content in a new folder, with LANG=C (LC_ALL and LC_MESSAGES
+// empty) and an empty PATH.
 func parseText(t *testing.T, content string) (*Config, Diagnostics) {
 	t.Helper()
 	t.Setenv("LANG", "C")
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
 	t.Setenv("PATH", t.TempDir())
 	return parseIn(t, t.TempDir(), content)
 }

@@ -214,10 +214,17 @@ func languageOfTree(root *yaml.Node) (i18n.Lang, bool) {
 	return i18n.English, false
 }
 
-// languageFromEnv reads LANG: French when it starts with "fr", English otherwise.
+// languageFromEnv reads the locale of messages as POSIX orders the variables: the first
+// of LC_ALL, LC_MESSAGES and LANG that is set and not empty decides, French when it starts
+// with "fr", English otherwise (LC_ALL=C with LANG=fr_FR is English).
 func languageFromEnv() i18n.Lang {
-	if strings.HasPrefix(strings.ToLower(os.Getenv("LANG")), "fr") {
-		return i18n.French
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := os.Getenv(name); v != "" {
+			if strings.HasPrefix(strings.ToLower(v), "fr") {
+				return i18n.French
+			}
+			return i18n.English
+		}
 	}
 	return i18n.English
 }

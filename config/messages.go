@@ -92,7 +92,7 @@ func Summary(lang i18n.Lang, d Diagnostics) string {
 			errs++
 		}
 	}
-	warnings := plural(lang, warns, mOneWarning, mWarnings)
+	warnings := WarningsText(lang, warns)
 	if errs == 0 {
 		ok := catalogue.Text(lang, mConfigOK)
 		if warns == 0 {
@@ -105,6 +105,11 @@ func Summary(lang i18n.Lang, d Diagnostics) string {
 		s += ", " + warnings
 	}
 	return s
+}
+
+// WarningsText counts n warnings: "1 warning", "2 warnings" ("1 avertissement"…).
+func WarningsText(lang i18n.Lang, n int) string {
+	return plural(lang, n, mOneWarning, mWarnings)
 }
 
 // plural counts n things with the message for one of them, or the one for n of them.

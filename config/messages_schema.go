@@ -58,16 +58,40 @@ func typeText(lang i18n.Lang, shape string, want []string, got string, n *yaml.N
 		}
 		return catalogue.Text(lang, mText, kindName(lang, got))
 	case "integer":
+		if s, ok := scalarText(n); ok && got == "number" {
+			// "not a number" would contradict "a whole number": show the value (1.5).
+			return catalogue.Text(lang, mInteger, printable(s))
+		}
 		return catalogue.Text(lang, mInteger, kindName(lang, got))
 	case "array":
 		if got == "string" {
-			return catalogue.Text(lang, mListNotText)
+			return catalogue.Text(lang, mListNotText, listExample(shape))
 		}
 		return catalogue.Text(lang, mList, kindName(lang, got))
 	case "object":
 		return catalogue.Text(lang, mMapping, kindName(lang, got))
 	}
 	return catalogue.Text(lang, mMustBe, kindName(lang, want[0]), kindName(lang, got))
+}
+
+// listExamples are the lists shown to a list written as text, by the key's last
+// segment: each fits its key.
+var listExamples = map[string]string{
+	"args":      "[--acp, --verbose]",
+	"afterStop": "[../scripts/agents.sh, unload, alice]",
+	"protect":   `[AGENTS.md, "skills/**"]`,
+	"create":    "[docker, compose, up, -d]",
+	"stop":      "[docker, compose, stop]",
+	"remove":    "[docker, compose, down]",
+	"agents":    "[alice, bob]",
+}
+
+// listExample returns the example of a list for the key of shape.
+func listExample(shape string) string {
+	if e, ok := listExamples[shape[strings.LastIndex(shape, "/")+1:]]; ok {
+		return e
+	}
+	return "[first, second]"
 }
 
 // patternText explains the form a text must have.

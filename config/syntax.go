@@ -29,7 +29,7 @@ func (l *loader) syntaxError(data []byte, err error) {
 		line = found
 	}
 	l.lang = languageOfPrefix(data, line)
-	l.errorAt(line, 0, "", catalogue.Text(l.lang, mInvalidYAML, yamlProblemText(l.lang, problem)))
+	l.errorAt(line, 0, "", catalogue.Text(l.lang, mInvalidYAML, catalogue.Text(l.lang, yamlProblemAt(data, line, problem))))
 }
 
 func splitYAMLError(err error) (line int, problem string) {
@@ -128,12 +128,102 @@ var yamlProblems = []struct {
 
 // yamlProblemText says in the user's language what a YAML problem means and how to fix it.
 func yamlProblemText(lang i18n.Lang, problem string) string {
+	return catalogue.Text(lang, yamlProblem(problem))
+}
+
+// yamlProblem is the message of a YAML problem, by the start of its text.
+func yamlProblem(problem string) message {
 	for _, p := range yamlProblems {
 		for _, prefix := range p.prefixes {
 			if strings.HasPrefix(problem, prefix) {
-				return catalogue.Text(lang, p.text)
+				return p.text
 			}
 		}
 	}
-	return catalogue.Text(lang, mYAMLOther)
+	return mYAMLOther
+}
+
+// yamlProblemAt is the message of a YAML problem found at line of data. The library's
+// words mislead for two mistakes, which the file itself shows: a tab in the indentation
+// of that line ("found character that cannot start any token"), and a [ or { still open
+// there ("did not find expected node content" at the end of the file).
+func yamlProblemAt(data []byte, line int, problem string) message {
+	m := yamlProblem(problem)
+	if m != mYAMLIndent && m != mYAMLReserved && m != mYAMLOther {
+		return m
+	}
+	lines := bytes.Split(data[:min(len(data), maxRefineSize)], []byte("\n"))
+	if line < 1 || line > len(lines) {
+		return m
+	}
+	indent := lines[line-1][:len(lines[line-1])-len(bytes.TrimLeft(lines[line-1], " \t"))]
+	if bytes.IndexByte(indent, '\t') >= 0 {
+		return mYAMLTab
+	}
+	if m == mYAMLReserved {
+		return m // "[@x" is a reserved character in a list, not an unclosed list
+	}
+	switch openBracket(lines[:line]) {
+	case '[':
+		return mYAMLList
+	case '{':
+		return mYAMLMapping
+	}
+	return m
+}
+
+// openBracket returns the innermost [ or { that lines leave open, 0 for none. Outside
+// brackets, only a [ or { that starts a value opens one ("a[1]" is plain text); quoted
+// texts and comments are skipped.
+func openBracket(lines [][]byte) byte {
+	var open []byte
+	var quote byte // the quote of a quoted text still open, 0 outside
+	for _, l := range lines {
+		prev := byte(' ') // the last character before this one that is not a space
+		startsValue := true
+		for i := 0; i < len(l); i++ {
+			c := l[i]
+			if quote != 0 {
+				switch {
+				case quote == '"' && c == '\\':
+					i++
+				case c == quote && quote == '\'' && i+1 < len(l) && l[i+1] == '\'':
+					i++
+				case c == quote:
+					quote = 0
+					prev, startsValue = c, false
+				}
+				continue
+			}
+			if c == ' ' || c == '\t' {
+				if prev == ':' || prev == '-' || prev == ',' || prev == '?' {
+					startsValue = true
+				}
+				continue
+			}
+			if c == '#' && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t') {
+				break // a comment, to the end of the line
+			}
+			inFlow := len(open) > 0
+			switch {
+			case (c == '[' || c == '{') && (inFlow || startsValue):
+				open = append(open, c)
+				startsValue = true
+			case (c == ']' || c == '}') && inFlow:
+				open = open[:len(open)-1]
+				startsValue = false
+			case (c == '"' || c == '\'') && (startsValue || inFlow && strings.IndexByte("[{,:", prev) >= 0):
+				quote = c
+			case c == ',' && inFlow:
+				startsValue = true
+			default:
+				startsValue = false
+			}
+			prev = c
+		}
+	}
+	if len(open) == 0 {
+		return 0
+	}
+	return open[len(open)-1]
 }

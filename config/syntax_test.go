@@ -117,3 +117,65 @@ func TestFileLanguageWinsOverLANG(t *testing.T) {
 	_, d = parseIn(t, t.TempDir(), "version: 1\nui: {language: de}\nagents: []\n")
 	wantMessages(t, messages(d), `line 2 — ui.language: "de" is not allowed here: use en or fr`)
 }
+
+// The language of messages follows POSIX: LC_ALL, then LC_MESSAGES, then LANG; an empty
+// variable counts as unset.
+func TestLanguageFollowsPOSIXOrder(t *testing.T) {
+	for _, c := range []struct{ all, messages, lang, want string }{
+		{"fr_FR.UTF-8", "", "", "fr"},
+		{"fr_FR.UTF-8", "en_US.UTF-8", "en_US.UTF-8", "fr"},
+		{"C", "fr_FR.UTF-8", "fr_FR.UTF-8", "en"},
+		{"", "fr_CA.UTF-8", "en_US.UTF-8", "fr"},
+		{"", "C", "fr_FR.UTF-8", "en"},
+		{"", "", "fr_FR.UTF-8", "fr"},
+		{"", "", "", "en"},
+	} {
+		t.Setenv("LC_ALL", c.all)
+		t.Setenv("LC_MESSAGES", c.messages)
+		t.Setenv("LANG", c.lang)
+		if got := LanguageOf([]byte("version: 1\n")); got.Code() != c.want {
+			t.Errorf("LC_ALL=%q LC_MESSAGES=%q LANG=%q: %s, want %s", c.all, c.messages, c.lang, got, c.want)
+		}
+	}
+}
+
+// Two mistakes the YAML library explains wrongly get the right explanation: an unclosed
+// [ or { (not an indentation problem) and a tab in the indentation (not a reserved
+// character); a reserved character and a wrong indentation keep theirs.
+func TestSyntaxErrorsExplainedByTheFile(t *testing.T) {
+	for _, c := range []struct{ doc, en, fr string }{
+		{"version: 1\nagents: [\n",
+			"line 2 — invalid YAML: a list in [ ] is not closed, or a comma is missing between two of its items",
+			"ligne 2 — YAML invalide : une liste entre [ ] n'est pas refermée, ou il manque une virgule entre deux de ses éléments"},
+		{"version: 1\nagents: [\n  - name: a\n",
+			"line 2 — invalid YAML: a list in [ ] is not closed, or a comma is missing between two of its items",
+			"ligne 2 — YAML invalide : une liste entre [ ] n'est pas refermée, ou il manque une virgule entre deux de ses éléments"},
+		{"version: 1\nagents: []\nui: {\n",
+			"line 3 — invalid YAML: a mapping in { } is not closed, or a comma is missing between two of its keys",
+			"ligne 3 — YAML invalide : un ensemble entre { } n'est pas refermé, ou il manque une virgule entre deux de ses clés"},
+		{"version: 1\nagents:\n\t- name: a\n",
+			"line 3 — invalid YAML: a tab is used for indentation; YAML indents with spaces only",
+			"ligne 3 — YAML invalide : une tabulation sert d'indentation ; YAML n'indente qu'avec des espaces"},
+		{"version: 1\nagents: []\nui:\n  \ttheme: dark\n",
+			"line 4 — invalid YAML: a tab is used for indentation; YAML indents with spaces only",
+			"ligne 4 — YAML invalide : une tabulation sert d'indentation ; YAML n'indente qu'avec des espaces"},
+		{"version: 1\nagents: []\nui: {theme: @x}\n",
+			"line 3 — invalid YAML: a value starts with a character YAML reserves (such as @, ` or %); put the value in quotes",
+			"ligne 3 — YAML invalide : une valeur commence par un caractère que YAML réserve (comme @, ` ou %) ; mettez la valeur entre guillemets"},
+		{"version: 1\nagents:\n  - name: a[b\n   command: mm\n",
+			"line 4 — invalid YAML: this line is not indented like the lines around it; the keys of one mapping, and the items (-) of one list, start in the same column",
+			"ligne 4 — YAML invalide : cette ligne n'est pas indentée comme ses voisines ; les clés d'un même ensemble, et les éléments (-) d'une même liste, commencent à la même colonne"},
+	} {
+		for _, lang := range []string{"C", "fr_FR.UTF-8"} {
+			t.Setenv("LC_ALL", "")
+			t.Setenv("LANG", lang)
+			t.Setenv("PATH", t.TempDir())
+			_, d := parseIn(t, t.TempDir(), c.doc)
+			want := c.en
+			if lang != "C" {
+				want = c.fr
+			}
+			wantMessages(t, messages(d), want)
+		}
+	}
+}

@@ -123,6 +123,10 @@ func (l *loader) violation(v *jsonschema.ValidationError) []Diagnostic {
 	// Keys whose every violation has one message that says what to write.
 	switch shape {
 	case "version":
+		if _, text := stringValue(p.value); text {
+			// version: "1" is the right version written as text.
+			return []Diagnostic{at(p, catalogue.Text(lang, mVersionNotText))}
+		}
 		return []Diagnostic{at(p, catalogue.Text(lang, mBadVersion, shown))}
 	case "limits/stopIdleAgentsAfter":
 		return []Diagnostic{at(p, durationText(lang, shown))}

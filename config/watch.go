@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,10 +39,16 @@ type WatchOptions struct {
 // file, because editors save by writing a temporary file and renaming it over the
 // original (the file is then a new one), or by removing and creating it: every such event
 // on the file's name counts, and a burst of them gives one report, once the file exists
-// again. Events for other files of the folder are ignored.
+// again. Events for other files of the folder are ignored. A folder that does not exist
+// yet is waited for: its nearest existing parent is watched, and each folder on the way
+// down as it is created, so that a file created later in it is reported; a watched folder
+// removed is waited for again the same way.
 type Watcher struct {
-	fs       *fsnotify.Watcher
-	path     string
+	fs   *fsnotify.Watcher
+	path string
+	// watching is the folder watched for path: its own folder, or while that does not
+	// exist the nearest parent that does.
+	watching string
 	names    map[string]bool // the paths whose events count: path, and its target if it is a link
 	debounce time.Duration
 	onChange func(ctx context.Context)
@@ -87,19 +94,23 @@ func newWatcher(path string, opts WatchOptions, onChange func(ctx context.Contex
 	if w.debounce <= 0 {
 		w.debounce = DefaultDebounce
 	}
-	folders := []string{filepath.Dir(abs)}
+	var folders []string
 	// A configuration kept elsewhere and linked to (a dotfiles repository) is saved
 	// where the link points: watch there too.
 	if target, err := filepath.EvalSymlinks(abs); err == nil && target != abs {
 		w.names[target] = true
 		folders = append(folders, filepath.Dir(target))
 	}
+	err = w.descend()
 	for _, dir := range folders {
-		if err := fsw.Add(dir); err != nil {
-			fsw.Close()
-			w.cancel()
-			return nil, fmt.Errorf("watching %s: %w", path, err)
+		if err == nil {
+			err = fsw.Add(dir)
 		}
+	}
+	if err != nil {
+		fsw.Close()
+		w.cancel()
+		return nil, fmt.Errorf("watching %s: %w", path, err)
 	}
 	opts.Go.Start("config watcher "+abs, w.run)
 	return w, nil
@@ -117,6 +128,47 @@ func (w *Watcher) Close() error {
 	return err
 }
 
+// descend watches the deepest existing folder on the way to the file's folder, instead
+// of the one watched so far, and tells whether it is the file's folder. It goes on down
+// while folders appear, so a folder created while it looked is not missed.
+func (w *Watcher) descend() error {
+	want := filepath.Dir(w.path)
+	for w.watching != want {
+		dir := want
+		for {
+			if info, err := os.Stat(dir); err == nil && info.IsDir() {
+				break
+			}
+			up := filepath.Dir(dir)
+			if up == dir {
+				return fmt.Errorf("no folder of %s exists", w.path)
+			}
+			dir = up
+		}
+		if dir == w.watching {
+			return nil
+		}
+		if err := w.fs.Add(dir); err != nil {
+			return err
+		}
+		if w.watching != "" {
+			_ = w.fs.Remove(w.watching) // may be gone already
+		}
+		w.watching = dir
+	}
+	return nil
+}
+
+// onTheWay tells whether name is a folder between the one watched and the file's folder
+// (included): its creation lets the watch go down.
+func (w *Watcher) onTheWay(name string) bool {
+	want := filepath.Dir(w.path)
+	if w.watching == want {
+		return false
+	}
+	return filepath.Dir(name) == w.watching && (name == want || strings.HasPrefix(want, name+string(filepath.Separator)))
+}
+
 func (w *Watcher) run() {
 	defer close(w.done)
 	timer := time.NewTimer(w.debounce)
@@ -131,6 +183,21 @@ func (w *Watcher) run() {
 				return
 			}
 			counted := w.names[filepath.Clean(ev.Name)] && ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Rename|fsnotify.Remove) != 0
+			if ev.Op&(fsnotify.Remove|fsnotify.Rename) != 0 && filepath.Clean(ev.Name) == w.watching {
+				// The watched folder went away, and its watch with it: wait again
+				// from the nearest folder that is left.
+				w.watching = ""
+				_ = w.descend()
+			}
+			if ev.Op&fsnotify.Create != 0 && w.onTheWay(filepath.Clean(ev.Name)) {
+				// A missing folder appeared (created, or moved in): go down, and look
+				// for the file, which may have been written before the watch got there.
+				if err := w.descend(); err == nil && w.watching == filepath.Dir(w.path) {
+					if _, err := os.Stat(w.path); err == nil {
+						counted = true
+					}
+				}
+			}
 			if counted {
 				timer.Reset(w.debounce)
 			}

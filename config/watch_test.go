@@ -164,10 +164,45 @@ func TestWatchFollowsALink(t *testing.T) {
 	w.waitReport(t, "save of the link's target")
 }
 
+// A configuration whose folders do not exist yet is waited for: creating them, then the
+// file, is reported; a file written in a folder moved in whole is too.
 func TestWatchMissingFolder(t *testing.T) {
-	if _, err := NewWatcher(filepath.Join(t.TempDir(), "no", "config.yaml"), WatchOptions{}, func() {}); err == nil {
-		t.Error("watching in a folder that does not exist: no error")
+	base := t.TempDir()
+	path := filepath.Join(base, "no", "such", "config.yaml")
+	w := startWatch(t, path, testDebounce)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
 	}
+	// The folders' creation alone is no save.
+	saveText(t, filepath.Join(base, "no", "other.yaml"), "x: 1\n")
+	saveText(t, path, "version: 1\nagents: []\n")
+	w.waitReport(t, "file created in new folders")
+	w.wantQuiet(t, "file created in new folders")
+	saveText(t, path, "version: 1\n")
+	w.waitReport(t, "later save")
+	// The folders removed, then made again: still followed.
+	if err := os.RemoveAll(filepath.Join(base, "no")); err != nil {
+		t.Fatal(err)
+	}
+	w.wantQuiet(t, "folders removed") // a file removed is no save
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saveText(t, path, "version: 1\nagents: []\n")
+	w.waitReport(t, "file created again in folders made again")
+
+	// A folder made elsewhere with the file in it, then moved into place.
+	path = filepath.Join(base, "moved", "config.yaml")
+	w = startWatch(t, path, testDebounce)
+	made := filepath.Join(t.TempDir(), "made")
+	if err := os.Mkdir(made, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saveText(t, filepath.Join(made, "config.yaml"), "version: 1\n")
+	if err := os.Rename(made, filepath.Dir(path)); err != nil {
+		t.Fatal(err)
+	}
+	w.waitReport(t, "folder moved in with the file")
 }
 
 func TestWatchConfigReloads(t *testing.T) {

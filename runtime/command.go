@@ -83,10 +83,12 @@ func engineOutput(ctx context.Context, timeout time.Duration, env []string, what
 // last line of stderr says why, unless it ran out of time.
 func engineError(doing, errOut string, err error) error {
 	var late *EngineTimeoutError
-	if errors.As(err, &late) {
+	said := cleanLine(lastLine(errOut))
+	if errors.As(err, &late) || said == "" {
+		// Nothing on stderr (a program not found says nothing): no empty part.
 		return fmt.Errorf("%s: %w", doing, err)
 	}
-	return fmt.Errorf("%s: %s: %w", doing, cleanLine(lastLine(errOut)), err)
+	return fmt.Errorf("%s: %s: %w", doing, said, err)
 }
 
 // killGroup makes cmd run in a process group of its own, killed whole when its context

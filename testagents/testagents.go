@@ -80,6 +80,8 @@ func runDemo(args []string) int {
 func Env(t testing.TB) string {
 	t.Helper()
 	t.Setenv("LANG", "C")
+	t.Setenv("LC_ALL", "") // they come before LANG for the language of messages
+	t.Setenv("LC_MESSAGES", "")
 	t.Setenv(acp.TraceEnv, "")
 	t.Setenv("SIDEKICKS_CONFIG", "")
 	// A child built with -race sleeps a second as it exits unless told otherwise.

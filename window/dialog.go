@@ -171,12 +171,17 @@ func (b *buttons) draw(r Region, y int, l Labels) {
 }
 
 // key moves the focus between buttons and presses them by Enter or by their letter; it
-// returns the pressed button, -1 for none.
+// returns the pressed button, -1 for none. ← and → stop at the first and last buttons;
+// Tab and Shift-Tab go round.
 func (b *buttons) key(k Key, l Labels) (pressed int, used bool) {
 	switch {
-	case k.Is(Named(KeyLeft, 0)) || k.Is(Named(KeyBacktab, 0)):
+	case k.Is(Named(KeyLeft, 0)):
+		b.focus = max(b.focus-1, 0) // the arrows stop at the ends: → then Enter never wraps onto Yes
+	case k.Is(Named(KeyRight, 0)):
+		b.focus = min(b.focus+1, len(b.labels)-1)
+	case k.Is(Named(KeyBacktab, 0)):
 		b.focus = (b.focus + len(b.labels) - 1) % len(b.labels)
-	case k.Is(Named(KeyRight, 0)) || k.Is(Named(KeyTab, 0)):
+	case k.Is(Named(KeyTab, 0)):
 		b.focus = (b.focus + 1) % len(b.labels)
 	case k.Is(Named(KeyEnter, 0)):
 		return b.focus, true

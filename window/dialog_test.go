@@ -51,6 +51,20 @@ func TestConfirmDialog(t *testing.T) {
 	if !res.ok {
 		t.Errorf("Left then Enter should press Yes: %+v", res)
 	}
+	// The arrows stop at the ends: → on No stays on No, ← on Yes stays on Yes.
+	ask()
+	h.press(tcell.KeyRight)
+	h.press(tcell.KeyEnter)
+	if !res.got || res.ok {
+		t.Errorf("Right then Enter should press No, the last button: %+v", res)
+	}
+	ask()
+	h.press(tcell.KeyLeft)
+	h.press(tcell.KeyLeft)
+	h.press(tcell.KeyEnter)
+	if !res.got || !res.ok {
+		t.Errorf("Left, Left then Enter should press Yes, the first button: %+v", res)
+	}
 	ask()
 	h.press(tcell.KeyEsc)
 	if !res.got || res.ok || dialogCount(h) != 0 {
