@@ -30,6 +30,10 @@ const defaultShutdownTimeout = 90 * time.Second
 type appOptions struct {
 	// configFlag is --config ("" to locate the file).
 	configFlag string
+	// openedFrom is the configuration the user left to open configFlag from the
+	// application (Open…, Recent…); "" when the command line gave the file. Only a file
+	// opened from the application becomes the last opened one.
+	openedFrom string
 	// dir is the folder Sidekicks was started in, where the project agents file is.
 	dir    string
 	stderr io.Writer

@@ -373,8 +373,9 @@ func TestAppRecentSwitchesConfiguration(t *testing.T) {
 		demoAgentYAML(t, "alice", "Alice", "A", fmt.Sprintf("    afterStop: [sh, -c, 'read line < \"$0\"', %q]\n", gate)))
 	writeFile(t, second, "version: 1\nagents:\n"+demoAgentYAML(t, "carol", "Carol", "C", ""))
 
-	// A conversation with carol in the second configuration's history.
-	h := startApp(t, second, dir)
+	// A conversation with carol in the second configuration's history, opened from the
+	// application while it ran on the first: both are in the recent list.
+	h := startApp(t, second, dir, openedFromApp(first))
 	h.onUI(func() { h.ap.openAgent("carol") })
 	h.waitTitles("C Carol")
 	h.typeText("hello")
