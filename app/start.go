@@ -47,7 +47,7 @@ func openApplication(o appOptions) (*application, error) {
 		return nil, &startFailure{"sidekicks: " + config.NotFoundText(config.LanguageOf(nil), err), 1}
 	}
 	l := loadConfiguration(context.Background(), path, o.dir)
-	ap := &application{o: o, path: path, lang: l.lang, done: make(chan struct{}), startLoad: l, cur: l}
+	ap := &application{o: o, path: path, created: created, lang: l.lang, done: make(chan struct{}), startLoad: l, cur: l}
 	ap.openLog()
 	if created {
 		fmt.Fprintln(o.stderr, "sidekicks: "+config.CreatedText(l.lang, path))
