@@ -348,6 +348,7 @@ const maxStderrShown = 3
 func DescribeError(err error, lang i18n.Lang) string {
 	var exit *ExitError
 	var late *runtime.EngineTimeoutError
+	var ws *runtime.WorkspaceError
 	switch {
 	case errors.As(err, &late):
 		return safetext.Line(late.Text(lang))
@@ -358,6 +359,8 @@ func DescribeError(err error, lang i18n.Lang) string {
 			msg += ": " + strings.Join(tail, " / ")
 		}
 		return safetext.Line(msg)
+	case errors.As(err, &ws):
+		return safetext.Line(catalogue.Text(lang, mWorkspaceMissing, config.ShellWord(ws.Dir)))
 	case errors.Is(err, runtime.ErrProgramNotFound):
 		return safetext.Line(catalogue.Text(lang, mProgramNotFound, err.Error()))
 	case errors.Is(err, runtime.ErrUnknownAgent):

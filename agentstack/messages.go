@@ -14,23 +14,26 @@ const (
 	mProgramNotFound
 	mUnknownAgent
 	mShuttingDown
+	mWorkspaceMissing
 	messageCount // not a message: the number of keys
 )
 
 var messagesEN = [messageCount]string{
-	mExitSignal:      "killed by signal: %s",
-	mExitCode:        "exit status %d",
-	mProgramNotFound: "%s",
-	mUnknownAgent:    "%s",
-	mShuttingDown:    "sidekicks is shutting down",
+	mExitSignal:       "killed by signal: %s",
+	mExitCode:         "exit status %d",
+	mProgramNotFound:  "%s",
+	mUnknownAgent:     "%s",
+	mShuttingDown:     "sidekicks is shutting down",
+	mWorkspaceMissing: "the agent's workspace %s does not exist (or is not a folder), so it cannot start there; create the folder, or change the agent's workspace",
 }
 
 var messagesFR = [messageCount]string{
-	mExitSignal:      "tué par le signal : %s",
-	mExitCode:        "code de sortie %d",
-	mProgramNotFound: "programme introuvable : %s",
-	mUnknownAgent:    "agent inconnu : %s",
-	mShuttingDown:    "Sidekicks est en train de s'arrêter",
+	mExitSignal:       "tué par le signal : %s",
+	mExitCode:         "code de sortie %d",
+	mProgramNotFound:  "programme introuvable : %s",
+	mUnknownAgent:     "agent inconnu : %s",
+	mShuttingDown:     "Sidekicks est en train de s'arrêter",
+	mWorkspaceMissing: "le dossier de travail de l'agent, %s, n'existe pas (ou n'est pas un dossier), l'agent ne peut donc pas y démarrer ; créez ce dossier, ou changez le workspace de l'agent",
 }
 
 // catalogue holds the messages in every language.

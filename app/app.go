@@ -30,6 +30,10 @@ const defaultShutdownTimeout = 90 * time.Second
 type appOptions struct {
 	// configFlag is --config ("" to locate the file).
 	configFlag string
+	// openedFrom is the configuration the user left to open configFlag from the
+	// application (Open…, Recent…); "" when the command line gave the file. Only a file
+	// opened from the application becomes the last opened one.
+	openedFrom string
 	// dir is the folder Sidekicks was started in, where the project agents file is.
 	dir    string
 	stderr io.Writer
@@ -56,12 +60,15 @@ type appOptions struct {
 // application is Sidekicks running on one configuration: the screen, the history, the
 // agents and the watcher of the file, tied together.
 type application struct {
-	o      appOptions
-	path   string // the configuration file
-	app    *window.App
-	st     *store.Store
-	agents Agents
-	logs   *runtime.Logs
+	o    appOptions
+	path string // the configuration file
+	// created is true when this start created the default configuration: the screen
+	// says so first.
+	created bool
+	app     *window.App
+	st      *store.Store
+	agents  Agents
+	logs    *runtime.Logs
 	// highlighter colours the code of every window's conversation, one cache for all.
 	highlighter *convo.Highlighter
 	log         *appLog
@@ -167,6 +174,9 @@ func (ap *application) start() {
 	}
 	if notice = ap.withTraceProblem(notice); notice != "" {
 		ap.app.Flash(notice)
+	}
+	if ap.created {
+		ap.announceCreated()
 	}
 }
 

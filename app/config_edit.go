@@ -59,7 +59,12 @@ func (ap *application) createAgentsFile() {
 		return
 	}
 	path := filepath.Join(ap.o.dir, config.ProjectFile)
-	starter := config.ProjectStarterFileIn(ap.lang)
+	// Its demo agent is this very Sidekicks, so that it starts whatever PATH holds.
+	exe, err := os.Executable()
+	if err != nil {
+		ap.log.Printf("the starter agents file names \"sidekicks\", to be found in PATH: %v", err)
+	}
+	starter := config.ProjectStarterFileIn(ap.lang, exe)
 	// The file's saves are followed from before it is written, so that its creation is
 	// applied like any save: by the watcher started with the application when its folder
 	// existed then, or by one started here.

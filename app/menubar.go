@@ -19,6 +19,8 @@ type menuHandlers struct {
 	// EditConfig opens the configuration file in the user's editor.
 	EditConfig func()
 	Reload     func()
+	// About shows Help ▸ About: the version and where Sidekicks' files are.
+	About func()
 	// Quit defaults to window.App.Quit; the application replaces it to stop the agents
 	// first (see window.App.Shutdown).
 	Quit func()
@@ -164,7 +166,18 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			window.MenuItem{Marked: requestsText(lang, h.Requests), Action: h.PermissionRequests},
 		)
 	}}
-	return []*window.Menu{sidekicks, channels, agent, a.WindowMenu(), a.HelpMenu()}
+	return []*window.Menu{sidekicks, channels, agent, a.WindowMenu(), helpMenu(a, h)}
+}
+
+// helpMenu is the toolkit's Help menu (the keys), then About.
+func helpMenu(a *window.App, h menuHandlers) *window.Menu {
+	help := a.HelpMenu()
+	keys := help.Items
+	help.Items = func() []window.MenuItem {
+		return append(keys(), window.MenuItem{Separator: true},
+			window.MenuItem{Marked: aboutCatalogue.Text(a.Language(), amsgItemAbout), Action: h.About})
+	}
+	return help
 }
 
 // requestsText is the entry of the permission requests, with "!" and how many

@@ -25,6 +25,7 @@ func (ap *application) menuHandlers() menuHandlers {
 		OpenRecent:  ap.switchTo,
 		Reload:      ap.reload,
 		Quit:        ap.quit,
+		About:       ap.showAbout,
 
 		Channels: func() []string {
 			names := make([]string, len(ap.channels))

@@ -49,7 +49,7 @@ func TestAppOpenChoosesAnotherConfigurationInAFileChooser(t *testing.T) {
 
 	// The second opens as runApplication opens it: its agents and channels, none of the
 	// first's, and it is the last opened file.
-	h = startApp(t, r.next, dir)
+	h = startApp(t, r.next, dir, openedFromApp(first))
 	h.waitTitles("#beta")
 	h.alt('a')
 	s = h.waitText("C Carol")

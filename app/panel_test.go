@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -326,9 +327,22 @@ func TestAppCreateAgentsFile(t *testing.T) {
 			h.alt('a')
 			h.waitText(demo)
 			h.press(tcell.KeyEscape)
+			// Its demo agent is this very program, found whatever PATH holds.
+			exe, err := os.Executable()
+			if err != nil {
+				t.Fatal(err)
+			}
 			data, err := os.ReadFile(project)
-			if err != nil || string(data) != string(config.ProjectStarterFileIn(i18n.Parse(lang))) {
+			if err != nil || string(data) != string(config.ProjectStarterFileIn(i18n.Parse(lang), exe)) {
 				t.Fatalf("%s holds %q (%v), want the starter file in %s", project, data, err, lang)
+			}
+			if want := "\ncommand = " + strconv.Quote(exe) + "\n"; !strings.Contains(string(data), want) {
+				t.Errorf("the starter file's demo agent is not %s:\n%s", exe, data)
+			}
+			var found *config.Agent
+			h.onUI(func() { found = h.ap.cfg.Agent(map[string]string{"en": "demo-project", "fr": "demo-projet"}[lang]) })
+			if found == nil || found.CommandPath != exe {
+				t.Errorf("the project's demo agent runs %+v, want %s", found, exe)
 			}
 			if got, _ := os.ReadFile(calls); string(got) != project+"\n" {
 				t.Errorf("the editor was run on %q, want %s once", got, project)
@@ -373,8 +387,9 @@ func TestAppRecentSwitchesConfiguration(t *testing.T) {
 		demoAgentYAML(t, "alice", "Alice", "A", fmt.Sprintf("    afterStop: [sh, -c, 'read line < \"$0\"', %q]\n", gate)))
 	writeFile(t, second, "version: 1\nagents:\n"+demoAgentYAML(t, "carol", "Carol", "C", ""))
 
-	// A conversation with carol in the second configuration's history.
-	h := startApp(t, second, dir)
+	// A conversation with carol in the second configuration's history, opened from the
+	// application while it ran on the first: both are in the recent list.
+	h := startApp(t, second, dir, openedFromApp(first))
 	h.onUI(func() { h.ap.openAgent("carol") })
 	h.waitTitles("C Carol")
 	h.typeText("hello")

@@ -78,7 +78,7 @@ func runApplication(o appOptions, signals bool) int {
 		if (code != 0 && code != ExitUnsaved) || next == "" {
 			return code
 		}
-		o.configFlag = next
+		o.configFlag, o.openedFrom = next, ap.path
 	}
 }
 

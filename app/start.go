@@ -47,7 +47,7 @@ func openApplication(o appOptions) (*application, error) {
 		return nil, &startFailure{"sidekicks: " + config.NotFoundText(config.LanguageOf(nil), err), 1}
 	}
 	l := loadConfiguration(context.Background(), path, o.dir)
-	ap := &application{o: o, path: path, lang: l.lang, done: make(chan struct{}), startLoad: l, cur: l}
+	ap := &application{o: o, path: path, created: created, lang: l.lang, done: make(chan struct{}), startLoad: l, cur: l}
 	ap.openLog()
 	if created {
 		fmt.Fprintln(o.stderr, "sidekicks: "+config.CreatedText(l.lang, path))
@@ -156,12 +156,19 @@ func (ap *application) openStore() error {
 	return nil
 }
 
-// rememberOpened records the file as the last one opened, and reads the recent files. A
-// damaged preferences file is kept beside the new one, which the status bar says once the
-// screen runs.
+// rememberOpened records the file as the last one opened when it was opened from the
+// application (Open…, Recent…: never a file --config, SIDEKICKS_CONFIG or the default gave),
+// and reads the recent files. A damaged preferences file is kept beside the new one, which
+// the status bar says once the screen runs.
 func (ap *application) rememberOpened() {
 	if _, err := os.Stat(ap.path); err == nil {
-		kept, err := config.RememberOpened(ap.path)
+		var kept string
+		var err error
+		if ap.o.openedFrom != "" {
+			kept, err = config.RememberOpenedFrom(ap.o.openedFrom, ap.path)
+		} else {
+			kept, err = config.KeepDamagedPreferences()
+		}
 		if err != nil {
 			ap.log.Printf("remembering the configuration: %v", err)
 		}

@@ -47,6 +47,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	// A file whose agents' env values other users can read is warned about.
 	diags = append(diags, config.ReadableSecrets(agents, lang)...)
+	// An agent whose workspace is missing would fail at its first message.
+	diags = append(diags, config.MissingWorkspaces(agents, lang)...)
 	for _, d := range diags {
 		fmt.Fprintln(stdout, d.Text(lang))
 	}

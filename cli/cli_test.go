@@ -66,6 +66,12 @@ func TestCheckSpecExample(t *testing.T) {
 	}
 	dir := inTempDir(t)
 	writeFile(t, filepath.Join(dir, "test-agents.yaml"), string(example))
+	// The example's agents' folders exist, as on the machine the specification describes.
+	for _, ws := range []string{"agents/alice", "agents/garfield", "agents/translator/workspace"} {
+		if err := os.MkdirAll(filepath.Join(dir, ws), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	code, out, errOut := runCmd(t, "check", "--config", "test-agents.yaml")
 	if code != 0 {
 		t.Errorf("exit status %d, want 0 (warnings only); stderr %q", code, errOut)

@@ -195,11 +195,40 @@ func keepDamaged(path string, now time.Time) (string, error) {
 // opened from the application, and saves them. A damaged preferences file is replaced,
 // kept beside the new one: kept says where ("" when there was none to keep).
 func RememberOpened(path string) (kept string, err error) {
+	return RememberOpenedFrom("", path)
+}
+
+// RememberOpenedFrom is RememberOpened for a file opened from the application while it ran
+// on the configuration left: left goes into the recent list (it is a file the user opened,
+// and Recent… is how to go back to it), path becomes the last opened file. The file a
+// start found by --config, SIDEKICKS_CONFIG or the default is recorded only so, once the
+// user leaves it from the application: starting on it changes nothing.
+func RememberOpenedFrom(left, path string) (kept string, err error) {
 	p, err := LoadPreferences()
 	if err != nil && !errors.Is(err, ErrCorruptPreferences) {
 		return "", err
 	}
+	if left != "" {
+		if abs, err := absolutePath(left); err == nil {
+			p.pushRecent(abs)
+		}
+	}
 	p.Opened(path)
+	if err := p.Save(); err != nil {
+		return "", err
+	}
+	return p.KeptDamaged(), nil
+}
+
+// KeepDamagedPreferences renames a preferences file that cannot be understood beside
+// itself and writes empty preferences in its place, so that a start that records nothing
+// still says once that it was damaged; kept says where it went ("" when it was not
+// damaged). Preferences that are fine are left untouched.
+func KeepDamagedPreferences() (kept string, err error) {
+	p, err := LoadPreferences()
+	if err == nil || !errors.Is(err, ErrCorruptPreferences) {
+		return "", nil
+	}
 	if err := p.Save(); err != nil {
 		return "", err
 	}

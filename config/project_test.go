@@ -390,10 +390,10 @@ func TestMergeProject(t *testing.T) {
 func TestProjectStarterFileLoadsCleanly(t *testing.T) {
 	pathWithPrograms(t, "sidekicks", "docker")
 	for _, lang := range []i18n.Lang{i18n.English, i18n.French} {
-		starter := string(ProjectStarterFileIn(lang))
+		starter := string(ProjectStarterFileIn(lang, "sidekicks"))
 		dir, _ := newProject(t, starter)
 		agents, diags := LoadProject(dir, lang)
-		if len(diags) != 0 || len(agents) != 1 || agents[0].Name != "demo" || !reflect.DeepEqual(agents[0].Args, []string{"demo-agent"}) {
+		if len(diags) != 0 || len(agents) != 1 || agents[0].Name != map[i18n.Lang]string{i18n.English: "demo-project", i18n.French: "demo-projet"}[lang] || !reflect.DeepEqual(agents[0].Args, []string{"demo-agent"}) {
 			t.Errorf("%s: starter file gives %+v, %q; want the demo agent alone, cleanly", lang, agents, diags)
 		}
 		// Its commented example works once uncommented.
@@ -407,7 +407,7 @@ func TestProjectStarterFileLoadsCleanly(t *testing.T) {
 			t.Errorf("%s: uncommented starter file gives %+v, %q; want two agents", lang, agents, diags)
 		}
 	}
-	if string(ProjectStarterFile()) != string(ProjectStarterFileIn(i18n.English)) {
+	if string(ProjectStarterFile("sidekicks")) != string(ProjectStarterFileIn(i18n.English, "sidekicks")) {
 		t.Error("ProjectStarterFile is not the English starter file")
 	}
 }

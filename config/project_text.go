@@ -1,7 +1,10 @@
 package config
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
@@ -133,27 +136,56 @@ func quoteIn(lang i18n.Lang, s string) string {
 }
 
 // ProjectStarterFile is the commented .sidekicks/acp.toml that "Create agents file"
-// writes, in English.
-func ProjectStarterFile() []byte {
-	return ProjectStarterFileIn(i18n.English)
+// writes, in English; executable is as for ProjectStarterFileIn.
+func ProjectStarterFile(executable string) []byte {
+	return ProjectStarterFileIn(i18n.English, executable)
 }
 
 // ProjectStarterFileIn is the starter project agents file with its comments in lang. Its
-// one agent is Sidekicks' own demo agent, found in PATH as "sidekicks".
-func ProjectStarterFileIn(lang i18n.Lang) []byte {
-	return []byte(starters.Text(lang, starterProject))
+// one agent is Sidekicks' own demo agent: executable (the absolute path of the running
+// Sidekicks, so that it works whatever PATH holds) with the argument demo-agent; a path
+// TOML cannot hold (not UTF-8), or "", leaves it to be found in PATH as "sidekicks".
+func ProjectStarterFileIn(lang i18n.Lang, executable string) []byte {
+	command := "sidekicks"
+	if executable != "" && utf8.ValidString(executable) {
+		command = executable
+	}
+	return []byte(strings.Replace(starters.Text(lang, starterProject), executablePlaceholder, tomlBasicString(command), 1))
+}
+
+// tomlBasicString writes s as a TOML basic string: between double quotes, with the
+// backslash, the double quote and the control characters escaped.
+func tomlBasicString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == '"':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 const projectStarterEN = `# Agents of this project.
 #
 # When Sidekicks starts in this folder, it adds these agents to those of its
-# configuration; one whose @name is the name of a configuration agent replaces it.
+# configuration. One whose @name is already a configuration agent's is left out: the
+# configuration's agent is kept, and a warning says so. (The demo agent below is
+# @demo-project, so that it never takes the place of a configuration's @demo.)
 #
 # One [[agent]] block per agent:
 #   name     (required) shown in the interface; its @name is derived from it:
 #            lower case, letters and digits, other characters become "-", so that
 #            "Demo (offline)" is @demo-offline. Two agents may not share a name.
-#   command  (required) the program that speaks ACP on its standard input and output;
+#   command  (required) the program that speaks ACP on its standard input and output
+#            (below: the Sidekicks that wrote this file, as its demo agent);
 #            looked up in PATH, unless it contains a "/": then it is relative to this
 #            project's folder (the one that holds .sidekicks/).
 #   args     its arguments, passed as they are: no shell, so no quotes, no wildcards.
@@ -163,8 +195,8 @@ const projectStarterEN = `# Agents of this project.
 # Any other key is an error, so that a misspelt key is never silently ignored.
 
 [[agent]]
-name    = "Demo"
-command = "sidekicks"
+name    = "Demo (project)"
+command = {{executable}}
 args    = ["demo-agent"]
 
 # An agent served by docker agent, with its configuration kept in this project:
@@ -179,7 +211,10 @@ args    = ["demo-agent"]
 const projectStarterFR = `# Les agents de ce projet.
 #
 # Quand Sidekicks démarre dans ce dossier, il ajoute ces agents à ceux de sa
-# configuration ; celui dont le @nom est celui d'un agent de la configuration le remplace.
+# configuration. Celui dont le @nom est déjà celui d'un agent de la configuration est
+# laissé de côté : l'agent de la configuration est gardé, et un avertissement le dit.
+# (L'agent de démonstration ci-dessous est @demo-projet, pour qu'il ne prenne jamais la
+# place d'un @demo de la configuration.)
 #
 # Un bloc [[agent]] par agent :
 #   name     (obligatoire) affiché dans l'interface ; son @nom en est tiré : minuscules,
@@ -187,8 +222,9 @@ const projectStarterFR = `# Les agents de ce projet.
 #            « Démo (hors ligne) » donne @demo-hors-ligne. Deux agents ne peuvent pas
 #            porter le même nom.
 #   command  (obligatoire) le programme qui parle ACP sur son entrée et sa sortie
-#            standard ; cherché dans le PATH, sauf s'il contient un « / » : il est alors
-#            relatif au dossier du projet (celui qui contient .sidekicks/).
+#            standard (ci-dessous : le Sidekicks qui a écrit ce fichier, comme agent de
+#            démonstration) ; cherché dans le PATH, sauf s'il contient un « / » : il
+#            est alors relatif au dossier du projet (celui qui contient .sidekicks/).
 #   args     ses arguments, passés tels quels : pas de shell, donc ni guillemets ni jokers.
 #   env      des variables d'environnement en plus : env = { LOG_LEVEL = "debug" }
 #   cwd      où l'agent démarre, relatif au dossier du projet (par défaut : le dossier
@@ -196,8 +232,8 @@ const projectStarterFR = `# Les agents de ce projet.
 # Toute autre clé est une erreur, pour qu'une faute de frappe ne soit jamais ignorée.
 
 [[agent]]
-name    = "Démo"
-command = "sidekicks"
+name    = "Démo (projet)"
+command = {{executable}}
 args    = ["demo-agent"]
 
 # Un agent servi par docker agent, dont la configuration est gardée dans ce projet :

@@ -136,6 +136,13 @@ func StartProcess(o ProcessOptions) (*Process, error) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := startCmd(cmd); err != nil {
 		closeAll(inR, inW, outR, outW, errR, errW)
+		// A missing folder to start in fails as "fork/exec <program>: no such file or
+		// directory", which blames the program: name the folder instead.
+		if o.Dir != "" {
+			if fi, serr := os.Stat(o.Dir); serr != nil || !fi.IsDir() {
+				err = &WorkspaceError{Dir: o.Dir, Err: err}
+			}
+		}
 		return nil, fmt.Errorf("starting %q: %w", o.Path, err)
 	}
 	closeAll(inR, outW, errW) // the child holds its own copies
@@ -155,6 +162,19 @@ func StartProcess(o ProcessOptions) (*Process, error) {
 	o.Go.Start("process wait "+name, p.wait)
 	return p, nil
 }
+
+// WorkspaceError is a start that failed because the folder the program starts in (the
+// agent's workspace) does not exist, or is not a folder.
+type WorkspaceError struct {
+	Dir string
+	Err error // the error of the start
+}
+
+func (e *WorkspaceError) Error() string {
+	return fmt.Sprintf("the workspace %s does not exist or is not a folder: %v", e.Dir, e.Err)
+}
+
+func (e *WorkspaceError) Unwrap() error { return e.Err }
 
 func closeAll(files ...*os.File) {
 	for _, f := range files {
