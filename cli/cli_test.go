@@ -241,7 +241,7 @@ func TestSchemaCommand(t *testing.T) {
 
 func TestVersionCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := Run([]string{"version"}, &out, &errb, "v1.2.3-test"); code != 0 || out.String() != "sidekicks v1.2.3-test\n" {
+	if code := Run([]string{"version"}, &out, &errb, "v1.2.3-test"); code != 0 || !strings.HasPrefix(out.String(), "sidekicks v1.2.3-test\ncommit: ") {
 		t.Errorf("exit %d, output %q", code, out.String())
 	}
 	if code, _, _ := runCmd(t, "version", "extra"); code != 2 {
