@@ -18,7 +18,7 @@ import (
 // A command is one sub-command of sidekicks.
 type command struct {
 	name    string
-	summary string
+	summary helpMsg
 	run     func(args []string, stdout, stderr io.Writer) int
 }
 
@@ -30,13 +30,13 @@ type program struct {
 
 func (p program) commands() []command {
 	return []command{
-		{"check", "validate the configuration and print its errors and warnings", runCheck},
-		{"schema", "print the configuration's JSON Schema", runSchema},
-		{"ask", "run one turn with an agent, without the screen", p.runAsk},
-		{"allow", "review the folder's .sidekicks/acp.toml and allow its agents to run", runAllow},
-		{"demo-agent", "run the built-in ACP demo agent on stdin and stdout", runDemoAgent},
-		{"version", "print the version, commit, commit date and Go version", p.runVersion},
-		{"help", "print this help", runHelp},
+		{"check", helpCheck, runCheck},
+		{"schema", helpSchema, runSchema},
+		{"ask", helpAsk, p.runAsk},
+		{"allow", helpAllow, runAllow},
+		{"demo-agent", helpDemoAgent, runDemoAgent},
+		{"version", helpVersion, p.runVersion},
+		{"help", helpHelp, runHelp},
 	}
 }
 
@@ -72,41 +72,49 @@ func (p program) run(args []string, stdout, stderr io.Writer) int {
 	return p.runApp(args, stdout, stderr)
 }
 
-// usage writes the help: the synopsis, the sub-commands, the environment variables and
-// where Sidekicks keeps its files on this machine.
+// usage writes the help, in the language of the environment (LC_ALL, LC_MESSAGES, LANG): the
+// synopsis, the sub-commands, the environment variables and where Sidekicks keeps its files
+// on this machine.
 func usage(w io.Writer) {
+	lang := config.LanguageOf(nil)
+	text := func(k helpMsg, args ...any) string { return helpCatalogue.Text(lang, k, args...) }
 	fmt.Fprintln(w, "usage: sidekicks [--config FILE]")
 	fmt.Fprintln(w, "       sidekicks COMMAND [options]")
-	fmt.Fprintln(w, "\nWithout a command, sidekicks opens the application on the screen.")
-	fmt.Fprintln(w, "\ncommands:")
+	fmt.Fprintf(w, "\n%s\n\n%s\n", text(helpWithoutCommand), text(helpCommands))
 	for _, c := range (program{}).commands() {
-		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-11s %s\n", c.name, text(c.summary))
 	}
-	fmt.Fprintln(w, "\n'sidekicks COMMAND --help' describes a command's options;")
-	fmt.Fprintln(w, "'sidekicks --version' and 'sidekicks -v' are 'sidekicks version'.")
-	fmt.Fprintln(w, "\nenvironment:")
-	for _, e := range [][2]string{
-		{config.EnvConfig, "the configuration file, when --config is not given"},
-		{store.DataDirEnv, "the folder of the history, instead of the one below"},
-		{"SIDEKICKS_STATE_DIR", "the folder of the logs and of the allowed project agents files"},
-		{"SIDEKICKS_ACP_TRACE", "a file where every ACP message is written"},
+	fmt.Fprintf(w, "\n%s\n%s\n\n%s\n", text(helpCommandOptions), text(helpVersionAliases), text(helpEnvironment))
+	for _, e := range []struct {
+		name string
+		text helpMsg
+	}{
+		{config.EnvConfig, helpEnvConfig},
+		{store.DataDirEnv, helpEnvDataDir},
+		{"SIDEKICKS_STATE_DIR", helpEnvStateDir},
+		{"SIDEKICKS_ACP_TRACE", helpEnvTrace},
 	} {
-		fmt.Fprintf(w, "  %-20s %s\n", e[0], e[1])
+		fmt.Fprintf(w, "  %-20s %s\n", e.name, text(e.text))
 	}
-	fmt.Fprintln(w, "\nfiles:")
+	fmt.Fprintf(w, "\n%s\n", text(helpFiles))
 	for _, f := range files() {
-		fmt.Fprintf(w, "  %-20s %s\n", f[0], f[1])
+		path := f.path
+		if f.err != nil {
+			path = text(helpUnknown, f.err)
+		}
+		fmt.Fprintf(w, "  %-20s %s\n", text(f.label), path)
 	}
 }
 
+// A file is where Sidekicks keeps one kind of file, or why it cannot be found.
+type file struct {
+	label helpMsg
+	path  string
+	err   error
+}
+
 // files returns where Sidekicks keeps its files, with the environment as it is now.
-func files() [][2]string {
-	show := func(p string, err error) string {
-		if err != nil {
-			return "unknown (" + err.Error() + ")"
-		}
-		return p
-	}
+func files() []file {
 	cfg, cfgErr := config.DefaultPath()
 	prefs, prefsErr := config.PreferencesPath()
 	history, historyErr := "", cfgErr
@@ -118,11 +126,11 @@ func files() [][2]string {
 		}
 	}
 	logs, logsErr := runtime.LogsDir()
-	return [][2]string{
-		{"configuration", show(cfg, cfgErr)},
-		{"preferences", show(prefs, prefsErr)},
-		{"history", show(history, historyErr)},
-		{"logs", show(logs, logsErr)},
+	return []file{
+		{helpFileConfig, cfg, cfgErr},
+		{helpFilePreferences, prefs, prefsErr},
+		{helpFileHistory, history, historyErr},
+		{helpFileLogs, logs, logsErr},
 	}
 }
 

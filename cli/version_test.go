@@ -94,3 +94,24 @@ func TestHelpOnStandardOutput(t *testing.T) {
 		t.Errorf("--nope: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestHelpTextsComplete: every text of the help has both languages, with the same verbs.
+func TestHelpTextsComplete(t *testing.T) {
+	for _, p := range helpCatalogue.Problems(helpWithoutCommand) {
+		t.Error(p)
+	}
+}
+
+func TestHelpInFrench(t *testing.T) {
+	inTempDir(t)
+	t.Setenv("LANG", "fr_FR.UTF-8")
+	code, out, errOut := runCmd(t, "--help")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, w := range []string{"\ncommandes :\n", "\n  help        afficher cette aide\n", "\nenvironnement :\n", "\n  historique           "} {
+		if !strings.Contains(out, w) {
+			t.Errorf("%q missing from\n%s", w, out)
+		}
+	}
+}
