@@ -26,6 +26,7 @@ const (
 	msgStatusNoAgents
 	msgStatusAgentsHeading
 	msgStatusLoadedAt
+	msgStatusWarnings
 
 	msgMembers
 	msgNoMembers
@@ -51,6 +52,7 @@ const (
 
 	msgReloaded
 	msgReloadedWithWarnings
+	msgReloadedFirstWarning
 	msgReloadKept
 	msgAgentsAdded
 	msgAgentsRemoved
@@ -146,6 +148,7 @@ var messagesEN = [msgCount]string{
 	msgStatusNoAgents:      "No agent is configured.",
 	msgStatusAgentsHeading: "Agents",
 	msgStatusLoadedAt:      "Loaded at %s",
+	msgStatusWarnings:      "Warnings of this load:",
 
 	msgMembers:       "Members",
 	msgNoMembers:     "No member yet: mention an agent with @name to add it.",
@@ -170,7 +173,8 @@ var messagesEN = [msgCount]string{
 	msgStateError:    "error",
 
 	msgReloaded:             "Configuration reloaded",
-	msgReloadedWithWarnings: "Configuration reloaded, with %s",
+	msgReloadedWithWarnings: "Configuration reloaded, with %s (all in Agent ▸ Agent status)",
+	msgReloadedFirstWarning: "first: %s",
 	msgReloadKept:           "The configuration has errors: the running one is kept (see the errors window)",
 	msgAgentsAdded:          "New agents: %s",
 	msgAgentsRemoved:        "Removed agents: %s",
@@ -263,6 +267,7 @@ var messagesFR = [msgCount]string{
 	msgStatusNoAgents:      "Aucun agent n'est configuré.",
 	msgStatusAgentsHeading: "Agents",
 	msgStatusLoadedAt:      "Chargée à %s",
+	msgStatusWarnings:      "Avertissements de ce chargement :",
 
 	msgMembers:       "Membres",
 	msgNoMembers:     "Pas encore de membre : mentionnez un agent avec @nom pour l'ajouter.",
@@ -287,7 +292,8 @@ var messagesFR = [msgCount]string{
 	msgStateError:    "erreur",
 
 	msgReloaded:             "Configuration rechargée",
-	msgReloadedWithWarnings: "Configuration rechargée, avec %s",
+	msgReloadedWithWarnings: "Configuration rechargée, avec %s (tous dans Agent ▸ État des agents)",
+	msgReloadedFirstWarning: "le premier : %s",
 	msgReloadKept:           "La configuration contient des erreurs : celle en cours est gardée (voir la fenêtre des erreurs)",
 	msgAgentsAdded:          "Nouveaux agents : %s",
 	msgAgentsRemoved:        "Agents retirés : %s",

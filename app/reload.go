@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -11,8 +10,9 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
-// watch applies each save of the configuration file, and of the project agents file when
-// the folder has one, while the application runs: each save asks for a reload.
+// watch applies each save of the configuration file, and of the folder's project agents
+// file (also when it is created, or its .sidekicks folder, after the start), while the
+// application runs: each save asks for a reload.
 func (ap *application) watch() {
 	dir := ap.o.dir
 	w, err := config.WatchWith(context.Background(), ap.path, ap.watchOptions(), ap.reload)
@@ -24,10 +24,9 @@ func (ap *application) watch() {
 	if dir == "" {
 		return
 	}
+	// Watched even when the folder has no .sidekicks yet: the watcher follows the nearest
+	// existing parent, so a file created later is read as a save.
 	project := filepath.Join(dir, config.ProjectFile)
-	if _, err := os.Stat(filepath.Dir(project)); err != nil {
-		return
-	}
 	pw, err := config.WatchWith(context.Background(), project, ap.watchOptions(), ap.reload)
 	if err != nil {
 		ap.log.Printf("saves of %s are not followed: %v", project, err)
@@ -143,8 +142,10 @@ func (ap *application) apply(l loaded) {
 // reloadedText is the status bar's message after a reload.
 func (ap *application) reloadedText(l loaded, added, removed, created []string) string {
 	parts := []string{catalogue.Text(ap.lang, msgReloaded)}
+	first := ""
 	if n := warningCount(l.diags); n > 0 {
 		parts[0] = catalogue.Text(ap.lang, msgReloadedWithWarnings, config.WarningsText(ap.lang, n))
+		first = firstWarning(l, ap.o.dir)
 	}
 	if l.refused != nil {
 		// Said first, as below.
@@ -166,7 +167,29 @@ func (ap *application) reloadedText(l loaded, added, removed, created []string) 
 		}
 		parts = append(parts, catalogue.Text(ap.lang, msgChannelsCreated, joinNames(created)))
 	}
+	if first != "" && l.refused == nil && l.pending.Path == "" {
+		// The first warning itself, last: it is the longest, so that a narrow status bar
+		// cuts only it; Agent status lists them all.
+		parts = append(parts, catalogue.Text(ap.lang, msgReloadedFirstWarning, first))
+	}
 	return strings.Join(parts, " · ")
+}
+
+// firstWarning is the message of l's first warning, "" when l has none. A file of the
+// folder dir it names (the project agents file) is named from dir, so that the status bar
+// has room for what is wrong; Agent status gives the full lines.
+func firstWarning(l loaded, dir string) string {
+	for _, d := range l.diags {
+		if !d.Warning {
+			continue
+		}
+		msg := d.Message
+		if rel, err := filepath.Rel(dir, d.File); dir != "" && d.File != "" && err == nil && filepath.IsLocal(rel) {
+			msg = strings.ReplaceAll(msg, d.File, rel)
+		}
+		return safetext.Line(msg)
+	}
+	return ""
 }
 
 // agentChanges returns the agents of next that old lacks, and those of old that next lacks.

@@ -153,6 +153,7 @@ func statusLines(lang i18n.Lang, cur loaded, cfg *config.Config, dir string, sta
 	if !cur.at.IsZero() {
 		lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusLoadedAt, cur.at.Format("15:04:05")), Class: window.ClassComment})
 	}
+	lines = append(lines, warningLines(lang, cur)...)
 	maxRunning := states.maxRunning
 	if maxRunning == 0 {
 		maxRunning = cfg.Limits.MaxRunningAgents
@@ -174,6 +175,22 @@ func statusLines(lang i18n.Lang, cur loaded, cfg *config.Config, dir string, sta
 		if more != nil {
 			lines = append(lines, more(a)...)
 		}
+	}
+	return lines
+}
+
+// warningLines lists the warnings of the load cur under a heading (none when it has none),
+// so that those a reload's status bar only counts can be read whole.
+func warningLines(lang i18n.Lang, cur loaded) []window.TextLine {
+	var lines []window.TextLine
+	for i, d := range cur.diags {
+		if !d.Warning || i >= len(cur.problems) {
+			continue
+		}
+		if lines == nil {
+			lines = append(lines, window.TextLine{Text: catalogue.Text(lang, msgStatusWarnings), Class: window.ClassWarning})
+		}
+		lines = append(lines, window.TextLine{Text: "  " + cur.problems[i], Class: window.ClassWarning})
 	}
 	return lines
 }
