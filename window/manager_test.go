@@ -314,6 +314,23 @@ func TestFlashFades(t *testing.T) {
 	}
 }
 
+// Two messages said before any frame could show the first are shown together: neither is
+// lost. Once a message was shown, the next replaces it.
+func TestFlashKeepsAMessageNoFrameShowed(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	h.do(func() {
+		h.app.Flash("first")
+		h.app.Flash("second")
+	})
+	if !strings.Contains(h.row(23), "first · second") {
+		t.Fatalf("status bar %q, want both messages", h.row(23))
+	}
+	h.do(func() { h.app.Flash("third") })
+	if row := h.row(23); !strings.Contains(row, "third") || strings.Contains(row, "second") {
+		t.Errorf("status bar %q, want the third alone", row)
+	}
+}
+
 func TestStatusHintsFromWidget(t *testing.T) {
 	h := newHarness(t, 80, 24)
 	enter := Named(KeyEnter, 0)

@@ -9,6 +9,7 @@ const messageLife = 4 * time.Second
 type statusState struct {
 	message string
 	until   time.Time
+	shown   bool // the message was drawn at least once
 	hints   []hintSpot
 }
 
@@ -17,10 +18,16 @@ type hintSpot struct {
 	key  Key
 }
 
-// Flash shows a message in the status bar ("3 lines copied") for a few seconds.
+// Flash shows a message in the status bar ("3 lines copied") for a few seconds. A
+// message that no frame has shown yet is not lost to the next: the two are shown
+// together ("first · second"), so that two things said at the same moment are both read.
 func (a *App) Flash(message string) {
+	if a.status.message != "" && !a.status.shown && a.now().Before(a.status.until) && a.status.message != message {
+		message = a.status.message + " · " + message
+	}
 	a.status.message = message
 	a.status.until = a.now().Add(messageLife)
+	a.status.shown = false
 	a.dirty.Store(true)
 }
 
@@ -59,6 +66,7 @@ func (a *App) drawStatus(r Region) {
 		n := r.text(0, 0, " ", bar)
 		n += r.text(n, 0, a.status.message, r.style(ClassStatusMessage))
 		r.spaces(n, 0, W-n, bar)
+		a.status.shown = true
 		return
 	}
 	x := r.text(0, 0, " ", bar)
