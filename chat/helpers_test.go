@@ -2,6 +2,7 @@ package chat_test
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -55,6 +56,25 @@ func (s *recordSink) all() []chat.Entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]chat.Entry(nil), s.saves...)
+}
+
+// latest returns what a history would hold: the last save of each entry, in the order of
+// their numbers.
+func (s *recordSink) latest() []chat.Entry {
+	last := map[int64]chat.Entry{}
+	var seqs []int64
+	for _, e := range s.all() {
+		if _, ok := last[e.Seq]; !ok {
+			seqs = append(seqs, e.Seq)
+		}
+		last[e.Seq] = e
+	}
+	slices.Sort(seqs)
+	out := make([]chat.Entry, len(seqs))
+	for i, seq := range seqs {
+		out[i] = last[seq]
+	}
+	return out
 }
 
 // of returns the saves of the entry numbered seq, in order.

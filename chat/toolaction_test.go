@@ -87,7 +87,7 @@ func TestToolCallsLeftByTheTurnAreUnfinished(t *testing.T) {
 	}
 	// Saved done, it reads unfinished when the history is loaded again.
 	c.Flush()
-	saved := sink.all()
+	saved := sink.latest()
 	loaded, _, _ := newConv(t, i18n.English)
 	loaded.Load(saved)
 	n := 0
