@@ -129,26 +129,7 @@ func TestFilesInsideOutsideAndProtected(t *testing.T) {
 	opsJSON, _ := json.Marshal(ops)
 	prompt(t, s, "fs "+string(opsJSON))
 
-	lines := strings.Split(strings.TrimSuffix(rec.textOf(acp.AgentMessageChunk), "\n"), "\n")
-	if len(lines) != len(cases) {
-		t.Fatalf("the agent reported %d results for %d operations:\n%s", len(lines), len(cases), strings.Join(lines, "\n"))
-	}
-	for i, c := range cases {
-		var r fsResult
-		if err := json.Unmarshal([]byte(lines[i]), &r); err != nil {
-			t.Fatalf("result %d: %v", i, err)
-		}
-		switch {
-		case c.error == "" && (!r.OK || r.Content != c.content):
-			t.Errorf("%s %s: got %+v, want success with %q", c.op.Op, c.op.Path, r, c.content)
-		case c.error != "" && (r.OK || !strings.Contains(r.Message, c.error)):
-			t.Errorf("%s %s: got %+v, want an error saying %q", c.op.Op, c.op.Path, r, c.error)
-		case c.code != 0 && r.Code != c.code:
-			t.Errorf("%s %s: code %d, want %d", c.op.Op, c.op.Path, r.Code, c.code)
-		case c.error != "" && r.Code != -32602 && r.Code != -32002:
-			t.Errorf("%s %s: code %d, want -32602 for a refusal", c.op.Op, c.op.Path, r.Code)
-		}
-	}
+	checkFSResults(t, rec.textOf(acp.AgentMessageChunk), cases)
 
 	// Nothing outside the workspace, nor any protected file, was touched.
 	if after := snapshot(t, outside); !equalMaps(outsideBefore, after) {
@@ -225,4 +206,31 @@ func keys(m map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// checkFSResults checks the fs agent's reply, one JSON result a line, against the cases:
+// each succeeds with its content, or is refused with its message (and its code, when the
+// case gives one; a refusal's code otherwise).
+func checkFSResults(t *testing.T, reply string, cases []fsCase) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(reply, "\n"), "\n")
+	if len(lines) != len(cases) {
+		t.Fatalf("the agent reported %d results for %d operations:\n%s", len(lines), len(cases), strings.Join(lines, "\n"))
+	}
+	for i, c := range cases {
+		var r fsResult
+		if err := json.Unmarshal([]byte(lines[i]), &r); err != nil {
+			t.Fatalf("result %d: %v", i, err)
+		}
+		switch {
+		case c.error == "" && (!r.OK || r.Content != c.content):
+			t.Errorf("%s %s: got %+v, want success with %q", c.op.Op, c.op.Path, r, c.content)
+		case c.error != "" && (r.OK || !strings.Contains(r.Message, c.error)):
+			t.Errorf("%s %s: got %+v, want an error saying %q", c.op.Op, c.op.Path, r, c.error)
+		case c.code != 0 && r.Code != c.code:
+			t.Errorf("%s %s: code %d, want %d", c.op.Op, c.op.Path, r.Code, c.code)
+		case c.error != "" && r.Code != -32602 && r.Code != -32002:
+			t.Errorf("%s %s: code %d, want -32602 for a refusal", c.op.Op, c.op.Path, r.Code)
+		}
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	goruntime "runtime"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -83,22 +82,5 @@ func TestReadsOfHugeFilesPipesAndDevicesAreRefusedQuickly(t *testing.T) {
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 200<<20 {
 		t.Errorf("the reads allocated %d MiB", alloc>>20)
 	}
-	lines := strings.Split(strings.TrimSuffix(rec.textOf(acp.AgentMessageChunk), "\n"), "\n")
-	if len(lines) != len(cases) {
-		t.Fatalf("the agent reported %d results for %d operations:\n%s", len(lines), len(cases), strings.Join(lines, "\n"))
-	}
-	for i, c := range cases {
-		var r fsResult
-		if err := json.Unmarshal([]byte(lines[i]), &r); err != nil {
-			t.Fatalf("result %d: %v", i, err)
-		}
-		switch {
-		case c.error == "" && (!r.OK || r.Content != c.content):
-			t.Errorf("%s %s: got %+v, want success with %q", c.op.Op, c.op.Path, r, c.content)
-		case c.error != "" && (r.OK || !strings.Contains(r.Message, c.error)):
-			t.Errorf("%s %s: got %+v, want an error saying %q", c.op.Op, c.op.Path, r, c.error)
-		case c.code != 0 && r.Code != c.code:
-			t.Errorf("%s %s: code %d, want %d", c.op.Op, c.op.Path, r.Code, c.code)
-		}
-	}
+	checkFSResults(t, rec.textOf(acp.AgentMessageChunk), cases)
 }
