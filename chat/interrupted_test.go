@@ -11,21 +11,31 @@ import (
 )
 
 // turnSink records entries and turn marks in the order the conversation hands them over.
+// Saves of one entry that follow each other are kept as the last, as the store keeps an
+// entry: whether the saver took a streaming entry before it ended depends on timing.
 type turnSink struct {
-	mu  sync.Mutex
-	log []string
+	mu      sync.Mutex
+	log     []string
+	lastSeq int64 // the entry the last line is the save of; 0 after a turn mark
 }
 
 func (s *turnSink) Save(e chat.Entry) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.log = append(s.log, fmt.Sprintf("entry %s %q done=%v", e.Kind, e.Text, e.Done))
+	line := fmt.Sprintf("entry %s %q done=%v", e.Kind, e.Text, e.Done)
+	if s.lastSeq != 0 && s.lastSeq == e.Seq {
+		s.log[len(s.log)-1] = line
+		return
+	}
+	s.log = append(s.log, line)
+	s.lastSeq = e.Seq
 }
 
 func (s *turnSink) SaveTurn(m chat.TurnMark) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.log = append(s.log, fmt.Sprintf("turn %s %d open=%v started=%v", m.Agent, m.Turn, m.Open, !m.Started.IsZero()))
+	s.lastSeq = 0
 }
 
 func (s *turnSink) all() []string {
@@ -35,8 +45,8 @@ func (s *turnSink) all() []string {
 }
 
 // A turn is marked open before its first entry reaches the sink and closed after its last,
-// whether it ends normally or on an error. (Nothing is saved meanwhile: the streaming save
-// of the reply is replaced in the queue by its last one, at the place of the first.)
+// whether it ends normally or on an error; every save of the reply, streaming or last,
+// comes between the two.
 func TestTurnMarksFrameTheEntries(t *testing.T) {
 	c, _, _ := newConv(t, i18n.English)
 	sink := &turnSink{}
@@ -51,7 +61,7 @@ func TestTurnMarksFrameTheEntries(t *testing.T) {
 	want := []string{
 		`entry user "hello" done=true`,
 		`turn alice 1 open=true started=true`,
-		`entry agent "hi there" done=true`, // its streaming save was replaced in the queue
+		`entry agent "hi there" done=true`, // its last save (a streaming one may come first)
 		`turn alice 1 open=false started=false`,
 		`entry user "again" done=true`,
 		`turn alice 2 open=true started=true`,
