@@ -6,7 +6,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 BENCHCOUNT ?= 6
 
-.PHONY: all build run test unit e2e bench fuzz vet clean responsiveness
+.PHONY: all build run test unit e2e bench fuzz vet clean responsiveness man
 
 all: build
 
@@ -15,6 +15,11 @@ build:
 
 run: build
 	./$(BIN) --config examples/demo.yaml
+
+# The manual page, made from the help by the program itself (LANG=C: in English).
+man: build
+	mkdir -p docs/man
+	LANG=C LC_ALL= LC_MESSAGES= ./$(BIN) man > docs/man/sidekicks.1
 
 vet:
 	$(GO) vet ./...

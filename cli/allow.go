@@ -59,16 +59,11 @@ var allowCatalogue = i18n.NewCatalogue[allowMsg](allowTextsEN[:], allowTextsFR[:
 // command line each runs), and records the user's approval of it as it is: its path and
 // the hash of its content. It asks on stdin unless --yes.
 func runAllow(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("allow", "sidekicks allow [--yes] [--config FILE]", stderr)
+	fs := newFlags("allow", allowSynopsis, stderr)
 	yes := fs.Bool("yes", false, "allow without asking")
 	cfgPath := fs.String("config", "", "the configuration `FILE`, for its language (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseNoArgs(fs, args, stderr); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "sidekicks allow: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
 	}
 	cfg := allowConfig(*cfgPath)
 	lang := cfg.UI.Language

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,14 +16,35 @@ import (
 // not be written before it quit (app.ExitUnsaved, 3; stderr says how many and why), or
 // after a quitting signal (128 + its number).
 func (p program) runApp(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("sidekicks", "sidekicks [--config FILE]", stderr)
-	fs.Usage = func() { usage(stderr) }
+	fs := flag.NewFlagSet("sidekicks", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {} // which stream the help goes to depends on why (below)
 	cfgPath := fs.String("config", "", "the configuration `FILE`")
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
+	showVersion := fs.Bool("version", false, "print the version")
+	fs.BoolVar(showVersion, "v", false, "print the version")
+	if err := fs.Parse(args); err != nil {
+		// Asked for (`sidekicks --config F --help`): the help is the output. A mistake:
+		// the flag package said which; the help follows it on stderr.
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout)
+			return 0
+		}
+		usage(stderr)
+		return 2
+	}
+	// `sidekicks --config F version` and `… help` are what they would be without the option.
+	if *showVersion {
+		return p.runVersion(fs.Args(), stdout, stderr)
 	}
 	if fs.NArg() > 0 {
+		switch fs.Arg(0) {
+		case "help":
+			return runHelp(fs.Args()[1:], stdout, stderr)
+		case "version":
+			return p.runVersion(fs.Args()[1:], stdout, stderr)
+		}
 		fmt.Fprintf(stderr, "sidekicks: unknown command %q\n", fs.Arg(0))
+		usage(stderr)
 		return 2
 	}
 	dir, err := os.Getwd()

@@ -17,9 +17,11 @@ import (
 
 // A command is one sub-command of sidekicks.
 type command struct {
-	name    string
-	summary helpMsg
-	run     func(args []string, stdout, stderr io.Writer) int
+	name     string
+	synopsis string // its usage line, as `COMMAND --help` and the man page show it
+	summary  helpMsg
+	args     argKind // what its arguments (after the options) are, for the completion
+	run      func(args []string, stdout, stderr io.Writer) int
 }
 
 // program is the command line of one build of Sidekicks.
@@ -30,13 +32,15 @@ type program struct {
 
 func (p program) commands() []command {
 	return []command{
-		{"check", helpCheck, runCheck},
-		{"schema", helpSchema, runSchema},
-		{"ask", helpAsk, p.runAsk},
-		{"allow", helpAllow, runAllow},
-		{"demo-agent", helpDemoAgent, runDemoAgent},
-		{"version", helpVersion, p.runVersion},
-		{"help", helpHelp, runHelp},
+		{"check", checkSynopsis, helpCheck, argFiles, runCheck},
+		{"schema", schemaSynopsis, helpSchema, argNone, runSchema},
+		{"ask", askSynopsis, helpAsk, argOther, p.runAsk},
+		{"allow", allowSynopsis, helpAllow, argNone, runAllow},
+		{"demo-agent", demoAgentSynopsis, helpDemoAgent, argNone, runDemoAgent},
+		{"completion", completionSynopsis, helpCompletion, argShell, p.runCompletion},
+		{"man", manSynopsis, helpMan, argNone, p.runMan},
+		{"version", versionSynopsis, helpVersion, argNone, p.runVersion},
+		{"help", helpSynopsis, helpHelp, argNone, runHelp},
 	}
 }
 
@@ -78,22 +82,14 @@ func (p program) run(args []string, stdout, stderr io.Writer) int {
 func usage(w io.Writer) {
 	lang := config.LanguageOf(nil)
 	text := func(k helpMsg, args ...any) string { return helpCatalogue.Text(lang, k, args...) }
-	fmt.Fprintln(w, "usage: sidekicks [--config FILE]")
+	fmt.Fprintln(w, "usage: "+appSynopsis)
 	fmt.Fprintln(w, "       sidekicks COMMAND [options]")
 	fmt.Fprintf(w, "\n%s\n\n%s\n", text(helpWithoutCommand), text(helpCommands))
 	for _, c := range (program{}).commands() {
 		fmt.Fprintf(w, "  %-11s %s\n", c.name, text(c.summary))
 	}
 	fmt.Fprintf(w, "\n%s\n%s\n\n%s\n", text(helpCommandOptions), text(helpVersionAliases), text(helpEnvironment))
-	for _, e := range []struct {
-		name string
-		text helpMsg
-	}{
-		{config.EnvConfig, helpEnvConfig},
-		{store.DataDirEnv, helpEnvDataDir},
-		{"SIDEKICKS_STATE_DIR", helpEnvStateDir},
-		{"SIDEKICKS_ACP_TRACE", helpEnvTrace},
-	} {
+	for _, e := range environment {
 		fmt.Fprintf(w, "  %-20s %s\n", e.name, text(e.text))
 	}
 	fmt.Fprintf(w, "\n%s\n", text(helpFiles))
@@ -104,6 +100,17 @@ func usage(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %-20s %s\n", text(f.label), path)
 	}
+}
+
+// environment lists the variables Sidekicks reads, for the help and the man page.
+var environment = []struct {
+	name string
+	text helpMsg
+}{
+	{config.EnvConfig, helpEnvConfig},
+	{store.DataDirEnv, helpEnvDataDir},
+	{"SIDEKICKS_STATE_DIR", helpEnvStateDir},
+	{"SIDEKICKS_ACP_TRACE", helpEnvTrace},
 }
 
 // A file is where Sidekicks keeps one kind of file, or why it cannot be found.
@@ -133,6 +140,18 @@ func files() []file {
 		{helpFileLogs, logs, logsErr},
 	}
 }
+
+// Usage lines of the commands (ask's is in ask.go).
+const (
+	appSynopsis        = "sidekicks [--config FILE]"
+	schemaSynopsis     = "sidekicks schema"
+	allowSynopsis      = "sidekicks allow [--yes] [--config FILE]"
+	demoAgentSynopsis  = "sidekicks demo-agent [--name NAME] [--delay DURATION]"
+	completionSynopsis = "sidekicks completion bash|zsh|fish"
+	manSynopsis        = "sidekicks man"
+	versionSynopsis    = "sidekicks version"
+	helpSynopsis       = "sidekicks help"
+)
 
 // runHelp prints the help on stdout: `sidekicks help`, `-h`, `--help`.
 func runHelp(args []string, stdout, stderr io.Writer) int {
@@ -178,14 +197,24 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 	return 0, true
 }
 
-func (p program) runVersion(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("version", "sidekicks version", stderr)
+// parseNoArgs is parseFlags for a command that takes no argument after its options: one
+// is a usage mistake (2), said on stderr with the usage.
+func parseNoArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (int, bool) {
 	if code, ok := parseFlags(fs, args); !ok {
-		return code
+		return code, false
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "sidekicks version: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		fmt.Fprintf(stderr, "sidekicks %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return 2, false
+	}
+	return 0, true
+}
+
+func (p program) runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version", versionSynopsis, stderr)
+	if code, ok := parseNoArgs(fs, args, stderr); !ok {
+		return code
 	}
 	p.build.print(stdout)
 	return 0

@@ -13,15 +13,11 @@ import (
 
 // runDemoAgent runs the built-in ACP demo agent on the process's stdin and stdout.
 func runDemoAgent(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("demo-agent", "sidekicks demo-agent [--name NAME] [--delay DURATION]", stderr)
+	fs := newFlags("demo-agent", demoAgentSynopsis, stderr)
 	name := fs.String("name", "demo", "how the agent introduces itself")
 	delay := fs.Duration("delay", demoagent.DefaultWordDelay, "pause between streamed words (0: as fast as possible)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseNoArgs(fs, args, stderr); !ok {
 		return code
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "sidekicks demo-agent: unexpected argument %q\n", fs.Arg(0))
-		return 2
 	}
 	if *delay < 0 {
 		fmt.Fprintf(stderr, "sidekicks demo-agent: --delay must not be negative, got %s\n", *delay)

@@ -19,6 +19,8 @@ const (
 	helpAsk
 	helpAllow
 	helpDemoAgent
+	helpCompletion
+	helpMan
 	helpVersion
 	helpHelp
 	helpEnvConfig
@@ -45,6 +47,8 @@ var helpTextsEN = [helpMsgCount]string{
 	helpAsk:             "run one turn with an agent, without the screen",
 	helpAllow:           "review the folder's .sidekicks/acp.toml and allow its agents to run",
 	helpDemoAgent:       "run the built-in ACP demo agent on stdin and stdout",
+	helpCompletion:      "print a script that completes sidekicks' commands in bash, zsh or fish",
+	helpMan:             "print the manual page (roff), made from this help",
 	helpVersion:         "print the version, commit, commit date and Go version",
 	helpHelp:            "print this help",
 	helpEnvConfig:       "the configuration file, when --config is not given",
@@ -70,6 +74,8 @@ var helpTextsFR = [helpMsgCount]string{
 	helpAsk:             "faire un tour avec un agent, sans l'écran",
 	helpAllow:           "relire le .sidekicks/acp.toml du dossier et autoriser ses agents",
 	helpDemoAgent:       "lancer l'agent ACP de démonstration intégré sur stdin et stdout",
+	helpCompletion:      "afficher un script qui complète les commandes de sidekicks dans bash, zsh ou fish",
+	helpMan:             "afficher la page de manuel (roff), faite de cette aide",
 	helpVersion:         "afficher la version, le commit, sa date et la version de Go",
 	helpHelp:            "afficher cette aide",
 	helpEnvConfig:       "le fichier de configuration, quand --config n'est pas donné",

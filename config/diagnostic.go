@@ -18,6 +18,19 @@ type Diagnostic struct {
 	Message string
 	// Warning is true for a problem that does not stop the configuration from loading.
 	Warning bool
+	// text is Message without the line and the key it begins with ("" when Message does
+	// not begin with them).
+	text string
+}
+
+// Detail is the message without the line and the key that begin it ("line 12 —
+// agents[0].name: "), for a reader that gets them from Line and Key: what
+// `sidekicks check --json` prints.
+func (d Diagnostic) Detail() string {
+	if d.text != "" {
+		return d.text
+	}
+	return d.Message
 }
 
 // Diagnostics is every problem found in one load.

@@ -59,6 +59,7 @@ func newDiagnostic(file string, lang i18n.Lang, line, column int, key, text stri
 		Key:     key,
 		Message: formatMessage(lang, line, key, text),
 		Warning: warning,
+		text:    text,
 	}
 }
 
