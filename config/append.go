@@ -2,7 +2,6 @@ package config
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -25,15 +24,7 @@ import (
 // the file is replaced atomically (a temporary file renamed over it), keeping its mode;
 // a symbolic link is followed, not replaced.
 func AppendAgent(path string, agentYAML []byte) error {
-	target, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return fmt.Errorf("appending an agent to %s: %w", path, err)
-	}
-	st, err := os.Stat(target)
-	if err != nil {
-		return fmt.Errorf("appending an agent to %s: %w", path, err)
-	}
-	data, err := readBounded(context.Background(), target, maxFileSize)
+	target, perm, data, err := readForEdit(path)
 	if err != nil {
 		return fmt.Errorf("appending an agent to %s: %w", path, err)
 	}
@@ -55,7 +46,7 @@ func AppendAgent(path string, agentYAML []byte) error {
 	if name := mappingValue(item, "name"); cfg == nil || len(cfg.Agents) == 0 || cfg.Agents[len(cfg.Agents)-1].Name != name {
 		return fmt.Errorf("appending an agent to %s: the agent %q did not end up last in agents", path, name)
 	}
-	if err := writeFileAtomic(target, out, st.Mode().Perm()); err != nil {
+	if err := writeFileAtomic(target, out, perm); err != nil {
 		return fmt.Errorf("appending an agent to %s: %w", path, err)
 	}
 	return nil
@@ -115,10 +106,8 @@ func dedent(s string) string {
 
 // mappingValue returns the text at key in a mapping node, or "".
 func mappingValue(m *yaml.Node, key string) string {
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1].Value
-		}
+	if v := valueNode(m, key); v != nil {
+		return v.Value
 	}
 	return ""
 }
