@@ -49,7 +49,9 @@ func RenameChannelInFile(path, old, name string) error {
 			}
 		}
 		return nil, fmt.Errorf("the name %q cannot be written in place of %q", name, v.Value)
-	}, func(cfg *Config) bool { return declares(cfg, name) && (strings.EqualFold(old, name) || !declares(cfg, old)) })
+	}, func(cfg *Config) bool {
+		return declares(cfg, name) && (strings.EqualFold(old, name) || !declares(cfg, old))
+	})
 }
 
 // RemoveChannelFromFile removes the channel declared as name (case aside) from the
