@@ -147,8 +147,10 @@ func (ap *application) renameChannel(old, name string) string {
 				return
 			}
 			ap.setChannels(chans, lerr)
-			if ch, ok := ap.channelByID(ch.ID); ok {
-				ap.app.Flash(catalogue.Text(ap.lang, msgChannelRenamed, shownName(ch)))
+			renamed, ok := ap.channelByID(ch.ID)
+			if ok {
+				ap.app.Flash(catalogue.Text(ap.lang, msgChannelRenamed, shownName(renamed)))
+				ap.offerChannelFileChange(ch.Name, renamed.Name)
 			}
 		})
 	})
@@ -175,6 +177,7 @@ func (ap *application) deleteChannel(name string) {
 			}
 			ap.setChannels(chans, lerr)
 			ap.app.Flash(catalogue.Text(ap.lang, msgChannelDeleted, shownName(ch)))
+			ap.offerChannelFileChange(ch.Name, "")
 		})
 	})
 }
