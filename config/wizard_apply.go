@@ -28,6 +28,9 @@ type WizardPreview struct {
 	// Lang is the language of the loader's messages: the file's, for whatever is shown
 	// next to them (WarningMark).
 	Lang i18n.Lang
+	// MissingWorkspace is the agent's workspace (absolute) when it does not exist yet,
+	// which Warnings then says; the wizard offers to create it (CreateWorkspace).
+	MissingWorkspace string
 }
 
 // PreviewWizard computes what the wizard would append to the configuration file at
@@ -80,6 +83,7 @@ func PreviewWizard(configPath string, in WizardInput) (WizardPreview, error) {
 			p.Warnings = append(p.Warnings, d)
 		}
 	}
+	p.noteMissingWorkspace(cfg.Agents[len(cfg.Agents)-1], prefix)
 	return p, nil
 }
 

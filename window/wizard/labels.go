@@ -45,6 +45,10 @@ const (
 	tOtherError
 	tHintNextField
 	tHintChange
+	tNoFolderTitle
+	tCreateAndAdd
+	tAddWithout
+	tCreateFailed
 
 	textCount
 )

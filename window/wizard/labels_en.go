@@ -36,4 +36,8 @@ var textsEN = [textCount]string{
 	tOtherError:      "the system refused",
 	tHintNextField:   "Next field",
 	tHintChange:      "Change",
+	tNoFolderTitle:   "%s does not exist",
+	tCreateAndAdd:    "Create the folder, then add the agent",
+	tAddWithout:      "Add the agent without it (it cannot start until the folder exists)",
+	tCreateFailed:    "The folder %s could not be created: %s.",
 }

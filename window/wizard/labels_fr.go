@@ -36,4 +36,8 @@ var textsFR = [textCount]string{
 	tOtherError:      "le système a refusé",
 	tHintNextField:   "Champ suivant",
 	tHintChange:      "Changer",
+	tNoFolderTitle:   "%s n'existe pas",
+	tCreateAndAdd:    "Créer le dossier, puis ajouter l'agent",
+	tAddWithout:      "Ajouter l'agent sans lui (il ne pourra pas démarrer tant que le dossier n'existe pas)",
+	tCreateFailed:    "Le dossier %s n'a pas pu être créé : %s.",
 }

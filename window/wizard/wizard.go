@@ -124,8 +124,19 @@ func (w *wizard) checked(gen int, in config.WizardInput, p config.WizardPreview,
 	w.preview = newPreview(w.lang, w.path, p)
 }
 
-// write appends the previewed agent on another goroutine.
+// write appends the previewed agent on another goroutine; when the agent's workspace
+// does not exist, it asks first whether to create it (workspace.go).
 func (w *wizard) write() {
+	if w.preview.result.MissingWorkspace != "" {
+		w.askCreateWorkspace()
+		return
+	}
+	w.writeAgent(false)
+}
+
+// writeAgent appends the previewed agent on another goroutine, after creating its
+// workspace when create is true.
+func (w *wizard) writeAgent(create bool) {
 	p := w.preview
 	w.busy = true
 	p.status = catalogue.Text(w.lang, tWriting)
@@ -133,7 +144,13 @@ func (w *wizard) write() {
 	w.gen++
 	gen, app, path, result := w.gen, w.app, w.path, p.result
 	app.Go(func() {
-		err := config.ApplyWizard(path, result)
+		var err error
+		if create {
+			err = createWorkspace(result)
+		}
+		if err == nil {
+			err = config.ApplyWizard(path, result)
+		}
 		app.Post(func() { w.written(gen, result.Spec.Name, err) })
 	})
 }
@@ -156,7 +173,7 @@ func (w *wizard) written(gen int, name string, err error) {
 	}
 	w.busy = false
 	w.preview.status = ""
-	w.preview.problems = w.messages(err, tWriteFailed)
+	w.preview.problems = w.writeProblems(err)
 }
 
 // messages turns an error of the config package into what the dialog shows: the
