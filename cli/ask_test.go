@@ -237,8 +237,8 @@ func TestAskUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q", args, code, errOut)
 		}
 	}
-	if code, _, errOut := askCmd(t, "--help"); code != 0 || !strings.Contains(errOut, "-yes") || !strings.Contains(errOut, "-trace") {
-		t.Errorf("--help: exit %d, stderr %q", code, errOut)
+	if code, out, _ := askCmd(t, "--help"); code != 0 || !strings.Contains(out, "-yes") || !strings.Contains(out, "-trace") {
+		t.Errorf("--help: exit %d, stdout %q", code, out)
 	}
 	writeFile(t, filepath.Join(dir, "bad.yaml"), "version: 1\nagents:\n  - name: Bad Name\n    command: x\n")
 	if code, _, errOut := askCmd(t, "--config", "bad.yaml", "a", "hi"); code != 1 || !strings.Contains(errOut, "bad.yaml: line 3") {

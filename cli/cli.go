@@ -65,9 +65,14 @@ func (p program) run(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		for _, c := range p.commands() {
-			if c.name == args[0] {
-				return c.run(args[1:], stdout, stderr)
+			if c.name != args[0] {
+				continue
 			}
+			// Asked for, a command's usage is its output: on stdout, as the help's is.
+			if c.asksHelp(args[1:]) {
+				return c.run([]string{"-h"}, io.Discard, stdout)
+			}
+			return c.run(args[1:], stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "sidekicks: unknown command %q\n", args[0])
 		usage(stderr)

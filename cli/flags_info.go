@@ -2,7 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -63,4 +66,27 @@ func parseDefaults(text string) []flagInfo {
 		}
 	}
 	return out
+}
+
+// asksHelp reports whether args, parsed as the command parses them, ask for its usage: -h
+// or --help among its options (not as an option's value, nor after its first argument).
+// A command that takes no -h of its own (help) never does.
+func (c command) asksHelp(args []string) bool {
+	if !slices.ContainsFunc(args, func(a string) bool { return a == "-h" || a == "-help" || a == "--help" }) {
+		return false
+	}
+	var usage bytes.Buffer
+	if c.run([]string{"-h"}, io.Discard, &usage) != 0 {
+		return false
+	}
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	for _, f := range parseDefaults(usage.String()) {
+		if f.value == "" {
+			fs.Bool(f.name, false, "")
+		} else {
+			fs.String(f.name, "", "")
+		}
+	}
+	return errors.Is(fs.Parse(args), flag.ErrHelp)
 }

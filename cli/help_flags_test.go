@@ -41,3 +41,41 @@ func TestHelpAfterAnOption(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandHelpOnStandardOutput: `COMMAND --help` (or -h, among its options) prints the
+// command's usage on stdout with status 0; -h as an option's value, or after the command's
+// first argument, is not a request for help.
+func TestCommandHelpOnStandardOutput(t *testing.T) {
+	inTempDir(t)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "--help"}, "usage: sidekicks check [--json] [--config FILE] [FILE…]\n"},
+		{[]string{"check", "--json", "-h"}, "usage: sidekicks check"},
+		{[]string{"ask", "--yes", "--help"}, "usage: " + askSynopsis + "\n"},
+		{[]string{"schema", "-h"}, "usage: sidekicks schema\n"},
+		{[]string{"allow", "--help"}, "usage: sidekicks allow"},
+		{[]string{"demo-agent", "--help"}, "usage: sidekicks demo-agent"},
+		{[]string{"completion", "--help"}, "usage: sidekicks completion bash|zsh|fish\n"},
+		{[]string{"man", "--help"}, "usage: sidekicks man\n"},
+		{[]string{"version", "--help"}, "usage: sidekicks version\n"},
+	} {
+		code, out, errOut := runCmd(t, tt.args...)
+		if code != 0 || errOut != "" || !strings.HasPrefix(out, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want 0 and %q", tt.args, code, errOut, out, tt.want)
+		}
+	}
+	// --help is the value of --config here: check looks for a file of that name.
+	if code, out, _ := runCmd(t, "check", "--config", "--help"); code != 1 || strings.Contains(out, "usage:") {
+		t.Errorf("check --config --help: exit %d, stdout %q; want the file checked", code, out)
+	}
+	// After the agent, --help is a word of the message, not an option.
+	if code, out, errOut := runCmd(t, "ask", "nobody", "--help"); code == 0 || strings.Contains(out, "usage:") {
+		t.Errorf("ask nobody --help: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// A mistake with it is still a mistake, said on stderr.
+	if code, out, errOut := runCmd(t, "check", "--nope", "--help"); code != 2 || out != "" || !strings.Contains(errOut, "usage: sidekicks check") {
+		t.Errorf("check --nope --help: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
