@@ -35,5 +35,9 @@ func TestConfirmArrowsStopAtTheEnds(t *testing.T) {
 	}
 	term.keys("Left", "Left", "Enter")
 	term.waitFor("Channel #général deleted", appWait)
+	// The file declares it: the application offers to remove it from the file too; No.
+	term.waitFor("Declared in sidekicks.yaml", appWait)
+	term.keys("Escape")
+	term.waitFor("stays declared in sidekicks.yaml", appWait)
 	quitApp(term, "after the deletion")
 }
