@@ -89,7 +89,10 @@ func (ap *application) changeChannelInFile(old, name string) {
 // channelFileReason says in a few words why the file could not be changed.
 func channelFileReason(lang i18n.Lang, err error) string {
 	var diags config.Diagnostics
+	var refused *config.ChangeRefusedError
 	switch {
+	case errors.As(err, &refused) && len(refused.Diags) > 0:
+		return channelFileCatalogue.Text(lang, chfmsgWouldBreak, safetext.Line(refused.Diags[0].Message))
 	case errors.As(err, &diags):
 		return channelFileCatalogue.Text(lang, chfmsgHasErrors)
 	case errors.Is(err, config.ErrChannelsInFlowStyle):
@@ -114,6 +117,7 @@ const (
 	chfmsgHasErrors
 	chfmsgFlowStyle
 	chfmsgNotDeclared
+	chfmsgWouldBreak
 	chfmsgCount // not a message: the number of keys
 )
 
@@ -128,6 +132,7 @@ var channelFileTextsEN = [chfmsgCount]string{
 	chfmsgHasErrors:   "it has errors",
 	chfmsgFlowStyle:   "its channels are written as [ … ]",
 	chfmsgNotDeclared: "it no longer declares that channel",
+	chfmsgWouldBreak:  "the change would give it an error: %s",
 }
 
 var channelFileTextsFR = [chfmsgCount]string{
@@ -141,6 +146,7 @@ var channelFileTextsFR = [chfmsgCount]string{
 	chfmsgHasErrors:   "il a des erreurs",
 	chfmsgFlowStyle:   "ses canaux sont écrits entre [ … ]",
 	chfmsgNotDeclared: "il ne déclare plus ce canal",
+	chfmsgWouldBreak:  "le changement y mettrait une erreur : %s",
 }
 
 // channelFileCatalogue holds the texts of the offer in every language.

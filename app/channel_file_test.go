@@ -2,10 +2,14 @@ package app
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // TestAppDeclaredChannelRenamedAndDeletedInTheFile: renaming or deleting a channel the
@@ -131,4 +135,48 @@ func (h *appHarness) channelNames() []string {
 		}
 	})
 	return names
+}
+
+// TestChannelFileReason: why the file was not changed, in a few words of the user's
+// language, for each refusal of the config package.
+func TestChannelFileReason(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.yaml")
+	write := func(text string) {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("LANG", "C")
+	for _, tt := range []struct {
+		file   string
+		change func() error
+		en, fr string
+	}{
+		{"version: 2\nagents: []\nchannels:\n  - name: a\n", func() error { return config.RemoveChannelFromFile(path, "a") },
+			"it has errors", "il a des erreurs"},
+		{"version: 1\nagents: []\nchannels: [{name: a}]\n", func() error { return config.RemoveChannelFromFile(path, "a") },
+			"its channels are written as [ … ]", "ses canaux sont écrits entre [ … ]"},
+		{"version: 1\nagents: []\nchannels:\n  - name: b\n", func() error { return config.RemoveChannelFromFile(path, "a") },
+			"it no longer declares that channel", "il ne déclare plus ce canal"},
+		{"version: 1\nagents: []\nchannels:\n  - name: a\n  - name: b\n", func() error { return config.RenameChannelInFile(path, "a", "B") },
+			"the change would give it an error: line 5 — channels[1].name: channels[0] (line 4) is already named \"B\"",
+			"le changement y mettrait une erreur : line 5 — channels[1].name: "},
+	} {
+		write(tt.file)
+		err := tt.change()
+		if err == nil {
+			t.Errorf("%q: changed", tt.file)
+			continue
+		}
+		if got := channelFileReason(i18n.English, err); !strings.HasPrefix(got, tt.en) {
+			t.Errorf("%q: %q, want %q…", tt.file, got, tt.en)
+		}
+		if got := channelFileReason(i18n.French, err); !strings.HasPrefix(got, tt.fr) {
+			t.Errorf("%q in French: %q, want %q…", tt.file, got, tt.fr)
+		}
+	}
+	for _, p := range channelFileCatalogue.Problems(chfmsgTitle) {
+		t.Error(p)
+	}
 }

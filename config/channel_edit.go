@@ -27,6 +27,17 @@ var ErrChannelNotDeclared = errors.New("the file declares no channel of that nam
 // written in flow style (channels: [{…}, {…}]), which is left for the user to change.
 var ErrChannelsInFlowStyle = errors.New("the channels are written in flow style ([…]); change them in the file")
 
+// ChangeRefusedError is returned when the file, once changed, would not load (another
+// channel already has the new name, say): nothing is written. Diags are the loader's
+// errors about the changed file.
+type ChangeRefusedError struct {
+	Diags Diagnostics
+}
+
+func (e *ChangeRefusedError) Error() string {
+	return "the file would not load after the change: " + e.Diags.Error()
+}
+
 // RenameChannelInFile renames the channel declared as old (case aside, as channels are
 // matched) to name in the configuration file at path. A file with errors is not changed:
 // its Diagnostics are returned.
@@ -42,13 +53,14 @@ func RenameChannelInFile(path, old, name string) error {
 		if v.Style == 0 {
 			candidates = []string{name, string(quoted)} // plain as it was, when YAML reads it back
 		}
+		var out []byte
 		for _, c := range candidates {
-			out := t.replace(start, end, c)
-			if cfg, diags := Parse("", out); !diags.HasErrors() && cfg != nil && len(cfg.Channels) > i && cfg.Channels[i].Name == name {
-				return out, nil
+			out = t.replace(start, end, c)
+			if cfg, _ := Parse("", out); cfg != nil && len(cfg.Channels) > i && cfg.Channels[i].Name == name {
+				break // YAML reads it back as the name; the loader's verdict follows
 			}
 		}
-		return nil, fmt.Errorf("the name %q cannot be written in place of %q", name, v.Value)
+		return out, nil
 	}, func(cfg *Config) bool {
 		return declares(cfg, name) && (strings.EqualFold(old, name) || !declares(cfg, old))
 	})
@@ -110,7 +122,7 @@ func editChannel(path, name string, change func(t *yamlText, key, seq *yaml.Node
 		}
 		cfg, diags := Parse(path, out)
 		if diags.HasErrors() {
-			return diags
+			return &ChangeRefusedError{Diags: diags}
 		}
 		if cfg == nil || !done(cfg) {
 			return fmt.Errorf("changing the channels of %s: the change did not give the file expected", path)

@@ -135,10 +135,12 @@ func TestChannelEditsRefused(t *testing.T) {
 	if err := RemoveChannelFromFile(path, "ops"); !errors.As(err, &diags) || !diags.HasErrors() {
 		t.Errorf("broken file: %v", err)
 	}
-	// Renaming to a name another channel has would leave two: refused, nothing written.
+	// Renaming to a name another channel has would leave two: refused with the loader's
+	// error about the result, nothing written.
 	path = newConfigFile(t, channelsFile)
-	if err := RenameChannelInFile(path, "ops", "Général"); err == nil {
-		t.Error("renaming to another channel's name was written")
+	var refused *ChangeRefusedError
+	if err := RenameChannelInFile(path, "ops", "Général"); !errors.As(err, &refused) || !strings.Contains(refused.Diags.Error(), "channels[1].name") {
+		t.Errorf("renaming to another channel's name: %v", err)
 	}
 	for _, p := range []string{path} {
 		if data, _ := os.ReadFile(p); string(data) != channelsFile {
