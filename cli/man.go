@@ -38,7 +38,10 @@ func (p program) writeMan(w io.Writer) {
 	lang := config.LanguageOf(nil)
 	help := func(k helpMsg) string { return roff(helpCatalogue.Text(lang, k)) }
 	man := func(k manMsg) string { return roff(manCatalogue.Text(lang, k)) }
-	fmt.Fprintf(w, ".TH SIDEKICKS 1 \"\" %s\n", roffQuoted("sidekicks "+p.version))
+	// The page's date is the commit's (vcs.time, RFC 3339), so that a page made twice from
+	// one build is the same page.
+	date, _, _ := strings.Cut(p.build.date, "T")
+	fmt.Fprintf(w, ".TH SIDEKICKS 1 %s %s\n", roffQuoted(date), roffQuoted("sidekicks "+p.version))
 	fmt.Fprintf(w, ".SH %s\nsidekicks \\- %s\n", man(manSecName), man(manWhat))
 	fmt.Fprintf(w, ".SH %s\n%s\n.br\n%s\n", man(manSecSynopsis), roffSynopsis(appSynopsis), roffSynopsis("sidekicks COMMAND [options]"))
 	fmt.Fprintf(w, ".SH %s\n%s\n.PP\n%s\n%s\n", man(manSecDescription), help(helpWithoutCommand), help(helpCommandOptions), help(helpVersionAliases))

@@ -103,3 +103,13 @@ func TestManTextsComplete(t *testing.T) {
 		t.Error(p)
 	}
 }
+
+// TestManPageTitleLine: the title line names the build's version and its commit's date.
+func TestManPageTitleLine(t *testing.T) {
+	inTempDir(t)
+	var page strings.Builder
+	program{version: "v1.4.0", build: buildInfo{version: "v1.4.0", date: "2026-11-30T10:20:30Z"}}.writeMan(&page)
+	if first, _, _ := strings.Cut(page.String(), "\n"); first != `.TH SIDEKICKS 1 "2026\-11\-30" "sidekicks v1.4.0"` {
+		t.Errorf("title line %q", first)
+	}
+}
