@@ -34,7 +34,7 @@ func (p program) commands() []command {
 	return []command{
 		{"check", checkSynopsis, helpCheck, argFiles, runCheck},
 		{"schema", schemaSynopsis, helpSchema, argNone, runSchema},
-		{"ask", askSynopsis, helpAsk, argOther, p.runAsk},
+		{"ask", askSynopsis, helpAsk, argAgent, p.runAsk},
 		{"allow", allowSynopsis, helpAllow, argNone, runAllow},
 		{"demo-agent", demoAgentSynopsis, helpDemoAgent, argNone, runDemoAgent},
 		{"completion", completionSynopsis, helpCompletion, argShell, p.runCompletion},

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // runCompletion prints the completion script of one shell: `sidekicks completion bash`.
@@ -16,6 +19,9 @@ func (p program) runCompletion(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("completion", completionSynopsis, stderr)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if fs.Arg(0) == "agents" {
+		return listAgents(fs.Args()[1:], stdout)
 	}
 	if fs.NArg() != 1 || !slices.Contains(completedShells, fs.Arg(0)) {
 		if fs.NArg() == 0 {
@@ -30,6 +36,43 @@ func (p program) runCompletion(args []string, stdout, stderr io.Writer) int {
 		"bash": writeBashCompletion, "zsh": writeZshCompletion, "fish": writeFishCompletion,
 	}[fs.Arg(0)]
 	script(stdout, p.completed())
+	return 0
+}
+
+// listAgents prints the names of the agents `ask` can run, one a line, for the scripts:
+// `sidekicks completion agents [--config FILE]`. The configuration is found as for `allow`,
+// without creating the default file; the current folder's project agents join it once
+// allowed. It prints nothing, and still exits with 0, when there is no configuration.
+func listAgents(args []string, stdout io.Writer) int {
+	fs := flag.NewFlagSet("completion agents", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	cfgPath := fs.String("config", "", "")
+	if fs.Parse(args) != nil || fs.NArg() > 0 {
+		return 2
+	}
+	path := *cfgPath
+	if path != "" {
+		if abs, _, err := config.Locate(path); err == nil { // a named file: ~ expanded, never created
+			path = abs
+		}
+	}
+	cfg := allowConfig(path)
+	var names []string
+	for _, a := range cfg.Agents {
+		names = append(names, a.Name)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if project := config.ReadProject(wd, cfg.UI.Language); project.Trusted {
+			for _, a := range project.Agents {
+				if cfg.Agent(a.Name) == nil {
+					names = append(names, a.Name)
+				}
+			}
+		}
+	}
+	for _, n := range names {
+		fmt.Fprintln(stdout, safetext.Line(n))
+	}
 	return 0
 }
 
@@ -154,10 +197,35 @@ func bashCommandCases(commands []completed) string {
 			b.WriteString("            else\n                " + bashFiles + "\n")
 		case argShell:
 			fmt.Fprintf(&b, "            else\n                mapfile -t COMPREPLY < <(compgen -W %q -- \"$cur\")\n", strings.Join(completedShells, " "))
+		case argAgent:
+			b.WriteString("            else\n" + bashAgents(c.flags))
 		}
 		b.WriteString("            fi ;;\n")
 	}
 	return b.String()
+}
+
+// bashAgents completes the agent, the command's first argument: the words after the
+// command are counted, skipping its options and their values, and --config's value is
+// passed on to `sidekicks completion agents`.
+func bashAgents(flags []flagInfo) string {
+	others := slices.DeleteFunc(append(fileFlags(flags), valueFlags(flags)...), func(f string) bool { return strings.TrimLeft(f, "-") == "config" })
+	skip := ""
+	if len(others) > 0 {
+		skip = "                        " + strings.Join(others, "|") + ") ((j++)) ;;\n"
+	}
+	return `                local j config= n=0
+                for ((j = i + 1; j < COMP_CWORD; j++)); do
+                    case ${COMP_WORDS[j]} in
+                        --config|-config) config=${COMP_WORDS[j+1]}; ((j++)) ;;
+` + skip + `                        -*) ;;
+                        *) ((n++)) ;;
+                    esac
+                done
+                if ((n == 0)); then
+                    mapfile -t COMPREPLY < <(compgen -W "$("${COMP_WORDS[0]}" completion agents ${config:+--config "$config"} 2>/dev/null)" -- "$cur")
+                fi
+`
 }
 
 // zshQuote quotes s as one zsh single-quoted word.
@@ -199,8 +267,8 @@ func writeZshCompletion(w io.Writer, commands []completed) {
 			args = ` '*:file:_files'`
 		case argShell:
 			args = " '1:shell:(" + strings.Join(completedShells, " ") + ")'"
-		case argOther:
-			args = ` '*: :'`
+		case argAgent:
+			args = ` '1:agent:_sidekicks_agents' '*: :'`
 		}
 		fmt.Fprintf(&cases, "            %s) _arguments%s%s ;;\n", c.name, zshSpecs(c.flags), args)
 	}
@@ -221,6 +289,16 @@ _sidekicks() {
             case $line[1] in
 %s            esac ;;
     esac
+}
+# The agents ask can run, from the configuration its --config names (or the usual one).
+_sidekicks_agents() {
+    local i config
+    local -a agents
+    i=${words[(I)--config]}
+    (( i )) || i=${words[(I)-config]}
+    (( i )) && config=${words[i+1]}
+    agents=(${(f)"$(sidekicks completion agents ${config:+--config "$config"} 2>/dev/null)"})
+    compadd -a agents
 }
 if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
     _sidekicks "$@"
@@ -257,6 +335,8 @@ func writeFishCompletion(w io.Writer, commands []completed) {
 			fmt.Fprintf(w, "complete -c sidekicks -n %s -F\n", cond)
 		case argShell:
 			fmt.Fprintf(w, "complete -c sidekicks -n %s -a %s\n", cond, fishQuote(strings.Join(completedShells, " ")))
+		case argAgent:
+			writeFishAgents(w, c)
 		}
 	}
 }
@@ -273,4 +353,48 @@ func writeFishFlags(w io.Writer, cond string, flags []flagInfo) {
 		}
 		fmt.Fprintf(w, "complete -c sidekicks -n %s -l %s%s -d %s\n", cond, f.name, value, fishQuote(f.usage))
 	}
+}
+
+// writeFishAgents completes the agent, the first argument of c (ask): a function counts
+// the words after the command, skipping its options and their values, and passes
+// --config's value on to `sidekicks completion agents`.
+func writeFishAgents(w io.Writer, c completed) {
+	var skip []string
+	for _, f := range c.flags {
+		if f.value != "" && f.name != "config" {
+			skip = append(skip, "--"+f.name, "-"+f.name)
+		}
+	}
+	fmt.Fprintf(w, `function __sidekicks_agents
+    set -l words (commandline -opc)
+    set -l config
+    set -l after 0
+    set -l skip 0
+    set -l n 0
+    for w in $words[2..-1]
+        if test $skip = config
+            set config --config $w
+            set skip 0
+        else if test $skip = 1
+            set skip 0
+        else if test $after = 0
+            test "$w" = %[1]s; and set after 1
+        else
+            switch $w
+                case --config -config
+                    set skip config
+`, c.name)
+	if len(skip) > 0 {
+		fmt.Fprintf(w, "                case %s\n                    set skip 1\n", strings.Join(skip, " "))
+	}
+	fmt.Fprintf(w, `                case '-*'
+                case '*'
+                    set n (math $n + 1)
+            end
+        end
+    end
+    test $n = 0; and $words[1] completion agents $config 2>/dev/null
+end
+complete -c sidekicks -n %s -a '(__sidekicks_agents)'
+`, fishQuote("__fish_seen_subcommand_from "+c.name))
 }

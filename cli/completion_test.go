@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/config"
 )
 
 // completionScript writes the script `sidekicks completion SHELL` prints into a file.
@@ -51,9 +53,17 @@ func TestBashCompletion(t *testing.T) {
 		{"sidekicks demo-agent --name ''", ""},
 		{"sidekicks completion ''", "bash zsh fish"},
 		{"sidekicks completion f", "fish"},
+		// The agent of ask, from the configuration --config names (stubbed below).
+		{"sidekicks ask --config team.yaml ''", "alice bob"},
+		{"sidekicks ask --trace notes.txt --yes --config team.yaml b", "bob"},
+		{"sidekicks ask --config team.yaml alice ''", ""},
+		{"sidekicks ask ''", "carol"},
 	} {
 		// COMP_WORDS and COMP_CWORD as bash sets them for the line, cursor at its end.
-		probe := "source " + script + "\ncomplete -p sidekicks >&2\nCOMP_WORDS=(" + tt.line + ")\n" +
+		// sidekicks itself answers `completion agents`: alice and bob in team.yaml, carol
+		// in the configuration found without --config.
+		stub := `sidekicks() { case "$*" in "completion agents --config team.yaml") echo alice; echo bob ;; "completion agents") echo carol ;; esac; }` + "\n"
+		probe := stub + "source " + script + "\ncomplete -p sidekicks >&2\nCOMP_WORDS=(" + tt.line + ")\n" +
 			"COMP_CWORD=$((${#COMP_WORDS[@]} - 1))\n_sidekicks\necho \"${COMPREPLY[*]}\"\n"
 		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", probe)
 		cmd.Dir = dir
@@ -96,12 +106,13 @@ func TestZshAndFishCompletionsParse(t *testing.T) {
 			}
 			// Loaded, the script registers itself, and fish completes with it.
 			probe := map[string]string{
-				"zsh":  "autoload -U compinit && compinit -u -D && source " + script + " && print -r -- $_comps[sidekicks]",
-				"fish": "source " + script + "; complete -C 'sidekicks ch'; complete -C 'sidekicks completion z'",
+				"zsh": "autoload -U compinit && compinit -u -D && source " + script + " && print -r -- $_comps[sidekicks]",
+				"fish": "function sidekicks; test \"$argv\" = 'completion agents --config team.yaml'; and echo alice; end; " +
+					"source " + script + "; complete -C 'sidekicks ch'; complete -C 'sidekicks completion z'; complete -C 'sidekicks ask --config team.yaml a'",
 			}[shell]
 			want := map[string]string{
 				"zsh":  "_sidekicks\n",
-				"fish": "check\tvalidate the configuration and print its errors and warnings\nzsh\n",
+				"fish": "check\tvalidate the configuration and print its errors and warnings\nzsh\nalice\n",
 			}[shell]
 			cmd := exec.Command(path, "-c", probe)
 			cmd.Env = append(os.Environ(), "ZDOTDIR="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
@@ -119,5 +130,38 @@ func TestCompletionUsage(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errOut, "usage: sidekicks completion bash|zsh|fish") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and the usage", args, code, out, errOut)
 		}
+	}
+}
+
+// TestCompletionAgents: `completion agents` lists the agents ask can run, for the scripts:
+// those of the configuration --config names, with the folder's project agents once
+// allowed; without a configuration, those project agents only, and the default file is
+// not created.
+func TestCompletionAgents(t *testing.T) {
+	dir := inTempDir(t)
+	writeFile(t, filepath.Join(dir, "team.yaml"), "version: 1\nagents:\n  - name: alice\n    command: /bin/sh\n  - name: bob\n    command: /bin/sh\n")
+	if code, out, _ := runCmd(t, "completion", "agents", "--config", "team.yaml"); code != 0 || out != "alice\nbob\n" {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+	project := filepath.Join(dir, ".sidekicks", "acp.toml")
+	writeFile(t, project, "[[agent]]\nname = \"helper\"\ncommand = \"/bin/sh\"\n\n[[agent]]\nname = \"bob\"\ncommand = \"/bin/sh\"\n")
+	if _, out, _ := runCmd(t, "completion", "agents", "--config", "team.yaml"); out != "alice\nbob\n" {
+		t.Errorf("with a project agents file not allowed: %q", out)
+	}
+	data, err := os.ReadFile(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := config.Allow(project, data); err != nil {
+		t.Fatal(err)
+	}
+	if _, out, _ := runCmd(t, "completion", "agents", "--config", "team.yaml"); out != "alice\nbob\nhelper\n" {
+		t.Errorf("with the project agents file allowed: %q", out)
+	}
+	if code, out, errOut := runCmd(t, "completion", "agents"); code != 0 || out != "helper\nbob\n" || errOut != "" {
+		t.Errorf("without a configuration: exit %d, output %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "sidekicks", "config.yaml")); err == nil {
+		t.Error("listing the agents created the default configuration")
 	}
 }

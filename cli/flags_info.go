@@ -16,7 +16,7 @@ const (
 	argNone  argKind = iota // no argument
 	argFiles                // file names
 	argShell                // one shell name
-	argOther                // words no script can guess (an agent and a message)
+	argAgent                // an agent of the configuration, then words no script can guess
 )
 
 // completedShells are the shells `sidekicks completion` writes a script for.

@@ -17,15 +17,21 @@ import (
 func TestCompletionManAndCheckOnTheBinary(t *testing.T) {
 	env := isolate(t)
 	dir := t.TempDir()
+	team := "version: 1\nagents:\n  - name: alice\n    command: /bin/sh\n  - name: bob\n    command: /bin/sh\n"
+	if err := os.WriteFile(filepath.Join(dir, "team.yaml"), []byte(team), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	if bash, err := exec.LookPath("bash"); err != nil {
 		t.Log("bash is not installed: the completion is not loaded")
 	} else {
 		cmd := exec.Command(bash, "--norc", "--noprofile", "-c",
-			`source <("$SK" completion bash) && complete -p sidekicks && COMP_WORDS=(sidekicks ch) COMP_CWORD=1 && _sidekicks && echo "${COMPREPLY[*]}"`)
+			`source <("$SK" completion bash) && complete -p sidekicks && COMP_WORDS=(sidekicks ch) COMP_CWORD=1 && _sidekicks && echo "${COMPREPLY[*]}" &&
+			COMP_WORDS=("$SK" ask --config team.yaml "") COMP_CWORD=4 && _sidekicks && echo "${COMPREPLY[*]}"`)
 		cmd.Env = append(env, "SK="+binary)
+		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
-		if err != nil || string(out) != "complete -F _sidekicks sidekicks\ncheck\n" {
+		if err != nil || string(out) != "complete -F _sidekicks sidekicks\ncheck\nalice bob\n" {
 			t.Errorf("the bash completion: %v\n%s", err, out)
 		}
 	}
