@@ -281,8 +281,8 @@ _sidekicks() {
     commands=(%s
     )
     _arguments -C%s \
-        '1: :->command' \
-        '*:: :->args'
+        '(-)1: :->command' \
+        '(-)*:: :->args'
     case $state in
         command) _describe -t commands 'sidekicks command' commands ;;
         args)
@@ -292,12 +292,12 @@ _sidekicks() {
 }
 # The agents ask can run, from the configuration its --config names (or the usual one).
 _sidekicks_agents() {
-    local i config
-    local -a agents
+    local i
+    local -a config agents
     i=${words[(I)--config]}
     (( i )) || i=${words[(I)-config]}
-    (( i )) && config=${words[i+1]}
-    agents=(${(f)"$(sidekicks completion agents ${config:+--config "$config"} 2>/dev/null)"})
+    (( i )) && config=(--config "${words[i+1]}")
+    agents=(${(f)"$(sidekicks completion agents $config 2>/dev/null)"})
     compadd -a agents
 }
 if [[ $zsh_eval_context[-1] == loadautofunc ]]; then

@@ -90,9 +90,10 @@ func sortedWords(s string) string {
 	return strings.Join(words, " ")
 }
 
-// TestZshAndFishCompletionsParse checks that the zsh and fish scripts are read without a
-// syntax error by those shells, when they are installed.
-func TestZshAndFishCompletionsParse(t *testing.T) {
+// TestZshAndFishCompletionsLoad checks that the zsh and fish scripts are read without a
+// syntax error by those shells, when they are installed, and that they work once loaded:
+// zsh registers the function and passes --config on to the agents list, fish completes.
+func TestZshAndFishCompletionsLoad(t *testing.T) {
 	for _, shell := range []string{"zsh", "fish"} {
 		t.Run(shell, func(t *testing.T) {
 			path, err := exec.LookPath(shell)
@@ -106,12 +107,15 @@ func TestZshAndFishCompletionsParse(t *testing.T) {
 			}
 			// Loaded, the script registers itself, and fish completes with it.
 			probe := map[string]string{
-				"zsh": "autoload -U compinit && compinit -u -D && source " + script + " && print -r -- $_comps[sidekicks]",
+				// And its agents' function passes --config on, as one option and one value.
+				"zsh": "autoload -U compinit && compinit -u -D && source " + script + " && print -r -- $_comps[sidekicks]; " +
+					"sidekicks() { (( $# == 4 )) && [[ $3 == --config && $4 == 'my team.yaml' ]] && print -l alice bob }; " +
+					"compadd() { print -r -- ${(P)2} }; words=(ask --config 'my team.yaml' a); _sidekicks_agents",
 				"fish": "function sidekicks; test \"$argv\" = 'completion agents --config team.yaml'; and echo alice; end; " +
 					"source " + script + "; complete -C 'sidekicks ch'; complete -C 'sidekicks completion z'; complete -C 'sidekicks ask --config team.yaml a'",
 			}[shell]
 			want := map[string]string{
-				"zsh":  "_sidekicks\n",
+				"zsh":  "_sidekicks\nalice bob\n",
 				"fish": "check\tvalidate the configuration and print its errors and warnings\nzsh\nalice\n",
 			}[shell]
 			cmd := exec.Command(path, "-c", probe)
