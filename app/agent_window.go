@@ -97,12 +97,12 @@ func (ap *application) stopStuckAgent(name string) {
 func (aw *agentWindow) setAgent(a config.Agent) { aw.agent.Store(&a) }
 
 // walk lists the files of the agent's workspace, as configured now (chatwin.Walker).
-func (aw *agentWindow) walk(ctx context.Context, limit int) ([]string, error) {
+func (aw *agentWindow) walk(ctx context.Context, keep func(string) bool, limit int) ([]string, bool, error) {
 	a := aw.agent.Load()
 	if a == nil {
-		return nil, nil
+		return nil, false, nil
 	}
-	return chatwin.WalkWorkspace(runtime.WorkspaceFor(*a))(ctx, limit)
+	return chatwin.WalkWorkspace(runtime.WorkspaceFor(*a))(ctx, keep, limit)
 }
 
 // agentTitleText is the title an agent's replies are labelled with: its title, or its
