@@ -158,6 +158,8 @@ func (w *Widget) drawConversation(r window.Region) {
 	}
 	if w.channel != nil {
 		w.drawChannelEmpty(r)
+	} else {
+		w.drawAgentEmpty(r)
 	}
 }
 
