@@ -44,7 +44,7 @@ type markdownExport struct {
 // newMarkdownExport starts a document titled title, exported at now.
 func newMarkdownExport(w io.Writer, lang i18n.Lang, title string, now time.Time, name func(string) string) *markdownExport {
 	m := &markdownExport{w: bufio.NewWriter(w), lang: lang, name: name}
-	fmt.Fprintf(m.w, "# %s\n\n%s\n", escapeInline(title), searchCatalogue.Text(lang, fmsgExportHeader, now.Local().Format("2006-01-02 15:04")))
+	fmt.Fprintf(m.w, "# %s\n\n%s\n\n", escapeInline(title), searchCatalogue.Text(lang, fmsgExportHeader, now.Local().Format("2006-01-02 15:04")))
 	return m
 }
 
@@ -74,7 +74,7 @@ func (m *markdownExport) entry(e chat.Entry) error {
 		head = append(head, t(fmsgNotice))
 	}
 	head = append(head, e.Created.Local().Format("2006-01-02 15:04:05"))
-	fmt.Fprintf(m.w, "\n## %s\n\n", strings.Join(head, " · "))
+	fmt.Fprintf(m.w, "## %s\n\n", strings.Join(head, " · "))
 	switch e.Kind {
 	case chat.KindThought:
 		m.quote(e.Text)
@@ -246,14 +246,18 @@ func codeSpan(s string) string {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // escapeInline escapes the characters that would make plain text (a title, a name) read
-// as Markdown.
+// as Markdown; a # is escaped at the end only, where a heading would drop it.
 func escapeInline(s string) string {
 	var b strings.Builder
 	for _, r := range s {
-		if strings.ContainsRune("\\`*_[]<>#|~", r) {
+		if strings.ContainsRune("\\`*_[]<>|~", r) {
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)
 	}
-	return b.String()
+	out := b.String()
+	if strings.HasSuffix(out, "#") {
+		out = out[:len(out)-1] + "\\#"
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
@@ -14,8 +15,12 @@ import (
 // This file is Sidekicks ▸ Search history…: a dialog over the history's full-text index
 // (store.Search), whose hits open their conversation at the entry found.
 
-// searchRows is the most hits the dialog lists at once.
-const searchRows = 16
+// searchRows is the most rows of hits the dialog shows at once; a hit takes hitRows: where,
+// when and who on the first, the snippet on the second.
+const (
+	searchRows = 16
+	hitRows    = 2
+)
 
 // searchTop is the row of the dialog's inside where the hits start: below the field and a
 // blank row.
@@ -34,7 +39,7 @@ type historySearch struct {
 	query     string // of the hits listed
 	hits      []store.Hit
 	sel, top  int
-	height    int // the rows of hits at the last frame
+	height    int // the hits shown at the last frame
 	now       time.Time
 }
 
@@ -134,11 +139,11 @@ func (s *historySearch) Draw(r window.Region, _ window.Labels) {
 	r.Fill(window.ClassDialog)
 	n := r.Text(0, 0, searchCatalogue.Text(lang, fmsgSearchField)+" ", window.ClassDialog)
 	s.field.Draw(r.Sub(n, 0, W-n, 1), true)
-	s.height = max(H-searchTop-1, 0)
+	s.height = max(H-searchTop-1, 0) / hitRows
 	s.top = window.ScrollToShow(s.top, s.sel, s.height, len(s.hits))
 	for y := 0; y < s.height && s.top+y < len(s.hits); y++ {
 		i := s.top + y
-		s.drawHit(r.Sub(0, searchTop+y, W, 1), s.hits[i], i == s.sel)
+		s.drawHit(r.Sub(0, searchTop+y*hitRows, W, hitRows), s.hits[i], i == s.sel)
 	}
 	foot, class := s.foot(), window.ClassDialog
 	if s.failed {
@@ -165,8 +170,8 @@ func (s *historySearch) foot() string {
 	return searchCatalogue.Text(lang, fmsgSearchCount, len(s.hits))
 }
 
-// drawHit draws one hit on a row: where, when, who, and the snippet with its matches
-// marked.
+// drawHit draws one hit on its two rows: where, when and who, then the snippet with its
+// matches marked, started closer to the first match when that one would not show.
 func (s *historySearch) drawHit(r window.Region, h store.Hit, selected bool) {
 	W, _ := r.Size()
 	text, mark := window.ClassDialog, window.ClassMenuMnemonic
@@ -174,9 +179,26 @@ func (s *historySearch) drawHit(r window.Region, h store.Hit, selected bool) {
 		text, mark = window.ClassListSelected, window.ClassMenuMnemonicSelected
 	}
 	r.Fill(text)
-	head := " " + s.ap.hitPlace(h) + "  " + hitTime(h.Time, s.now) + "  " + s.ap.hitAuthor(h) + ": "
-	x := r.Text(0, 0, window.Truncate(head, W), text)
+	head := " " + s.ap.hitPlace(h) + "  " + hitTime(h.Time, s.now) + "  " + s.ap.hitAuthor(h)
+	r.Text(0, 0, window.Truncate(head, W), text)
+	x := r.Text(0, 1, "   ", text)
 	at := 0
+	if len(h.Marks) > 0 && window.TextWidth(h.Snippet[:h.Marks[0][1]]) > W-x-1 {
+		// Start a third of the width before the match, at a space, after "…".
+		at = h.Marks[0][0]
+		for back := 0; at > 0 && back < (W-x)/3; back++ {
+			at--
+			for at > 0 && !utf8.RuneStart(h.Snippet[at]) {
+				at--
+			}
+		}
+		if i := strings.IndexByte(h.Snippet[at:h.Marks[0][0]], ' '); i >= 0 {
+			at += i + 1
+		}
+		if at > 0 {
+			x += r.Text(x, 1, "…", text)
+		}
+	}
 	for _, m := range append(h.Marks, [2]int{len(h.Snippet), len(h.Snippet)}) {
 		if m[0] < at || m[1] > len(h.Snippet) || m[0] > m[1] {
 			continue // never from Search; a bad range is not drawn rather than panicking
@@ -188,7 +210,7 @@ func (s *historySearch) drawHit(r window.Region, h store.Hit, selected bool) {
 			if x >= W {
 				return
 			}
-			x += r.Text(x, 0, window.Truncate(safetext.Line(part.s), W-x), part.c)
+			x += r.Text(x, 1, window.Truncate(safetext.Line(part.s), W-x), part.c)
 		}
 		at = m[1]
 	}
@@ -208,6 +230,9 @@ func (ap *application) hitAuthor(h store.Hit) string {
 	case h.Kind == chat.KindUser:
 		return searchCatalogue.Text(ap.lang, fmsgYou)
 	case h.Author != "":
+		if a := ap.cfg.Agent(h.Author); a != nil {
+			return agentTitleText(*a)
+		}
 		return safetext.Line(h.Author)
 	}
 	return "Sidekicks"
@@ -272,8 +297,8 @@ func (s *historySearch) mouse(ev window.Mouse) bool {
 		n := window.TextWidth(searchCatalogue.Text(s.ap.lang, fmsgSearchField) + " ")
 		return s.field.HandleEvent(window.Mouse{X: ev.X - n, Y: 0, Action: ev.Action})
 	}
-	i := s.top + ev.Y - searchTop
-	if ev.Y < searchTop || ev.Y-searchTop >= s.height || i >= len(s.hits) {
+	i := s.top + (ev.Y-searchTop)/hitRows
+	if ev.Y < searchTop || (ev.Y-searchTop)/hitRows >= s.height || i >= len(s.hits) {
 		return false
 	}
 	s.sel = i

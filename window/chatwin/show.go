@@ -85,7 +85,11 @@ func (w *Widget) scrollToEntry(id int64, span int) bool {
 	if i < 0 {
 		return false
 	}
+	// The view reads the conversation through pace, which lets it see the pages just
+	// loaded only at a frame's start: start one, as draw does.
+	w.pace.frame(true)
 	w.view.Sync()
+	w.pace.afterSync()
 	row, ok := w.view.ShowEntry(i)
 	if !ok {
 		return false
