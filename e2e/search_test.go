@@ -116,4 +116,8 @@ func TestSearchAndExportInTerminal(t *testing.T) {
 	if info, err := os.Stat(path); err == nil && info.Mode().Perm() != 0o600 {
 		t.Errorf("the export's mode is %v, want 0600", info.Mode().Perm())
 	}
+	term.keys("M-x")
+	if code := term.waitExit(appWait); code != 0 {
+		t.Fatalf("exit status %d, want 0; the screen shows:\n%s", code, term.screen())
+	}
 }
