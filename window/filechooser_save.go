@@ -78,6 +78,9 @@ func (c *fileChooser) saveChecked(gen int, target string, check saveCheck) {
 	if gen != c.gen || !c.dialog.Open() {
 		return
 	}
+	if c.onRead != nil {
+		defer c.onRead()
+	}
 	c.reading = false
 	switch check.place {
 	case saveNew:
