@@ -1,6 +1,9 @@
 package app
 
-import "git.rickub.com/bots-garden/sidekicks/i18n"
+import (
+	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
 
 // fmsg is a text of Search history and of Export, in English and French; a catalogue of
 // its own so that the application's stays as it is.
@@ -36,6 +39,11 @@ const (
 	fmsgInProgress
 	fmsgTerminal
 	fmsgNewFile
+	fmsgKeysSearch
+	fmsgKeySearchType
+	fmsgKeySearchMove
+	fmsgKeySearchOpen
+	fmsgKeySearchEsc
 	fmsgCount // not a message: the number of keys
 )
 
@@ -69,6 +77,11 @@ var searchTextsEN = [fmsgCount]string{
 	fmsgInProgress:    "(in progress)",
 	fmsgTerminal:      "(output of terminal %s)",
 	fmsgNewFile:       "(new file)",
+	fmsgKeysSearch:    "In Search history",
+	fmsgKeySearchType: "Search every conversation for the words typed",
+	fmsgKeySearchMove: "Move in the hits",
+	fmsgKeySearchOpen: "Open the hit's window at its entry",
+	fmsgKeySearchEsc:  "Close",
 }
 
 var searchTextsFR = [fmsgCount]string{
@@ -101,7 +114,23 @@ var searchTextsFR = [fmsgCount]string{
 	fmsgInProgress:    "(en cours)",
 	fmsgTerminal:      "(sortie du terminal %s)",
 	fmsgNewFile:       "(nouveau fichier)",
+	fmsgKeysSearch:    "Dans la recherche dans l'historique",
+	fmsgKeySearchType: "Chercher les mots tapés dans toutes les conversations",
+	fmsgKeySearchMove: "Se déplacer dans les résultats",
+	fmsgKeySearchOpen: "Ouvrir la fenêtre du résultat à son entrée",
+	fmsgKeySearchEsc:  "Fermer",
 }
 
 // searchCatalogue holds the texts of Search history and Export in every language.
 var searchCatalogue = i18n.NewCatalogue[fmsg](searchTextsEN[:], searchTextsFR[:])
+
+// searchKeys is the group of Help ▸ Keys for Search history.
+func searchKeys(lang i18n.Lang) window.KeyGroup {
+	t := func(k fmsg) string { return searchCatalogue.Text(lang, k) }
+	return window.KeyGroup{Title: t(fmsgKeysSearch), Rows: []window.KeyRow{
+		{Keys: "abc", Effect: t(fmsgKeySearchType)},
+		{Keys: "↑ ↓ PgUp PgDn", Effect: t(fmsgKeySearchMove)},
+		{Keys: "Enter", Effect: t(fmsgKeySearchOpen)},
+		{Keys: "Esc", Effect: t(fmsgKeySearchEsc)},
+	}}
+}
