@@ -21,7 +21,7 @@ import (
 // askExport asks where to write the focused window's conversation, then writes it.
 func (ap *application) askExport() {
 	k, ok := ap.focusedKey()
-	if !ok {
+	if !ok || ap.st == nil {
 		ap.app.Flash(searchCatalogue.Text(ap.lang, fmsgExportNothing))
 		return
 	}

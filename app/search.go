@@ -61,8 +61,12 @@ func (s *historySearch) search() {
 		s.searching, s.failed, s.hits, s.query = false, false, nil, ""
 		return
 	}
-	s.searching = true
 	st, ap := s.ap.st, s.ap
+	if st == nil { // no history (some tests): nothing to search
+		s.searching, s.failed, s.hits, s.query = false, true, nil, q
+		return
+	}
+	s.searching = true
 	ap.work.Do(func() {
 		if s.latest.Load() != gen {
 			return
