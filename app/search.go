@@ -10,6 +10,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"git.rickub.com/bots-garden/sidekicks/window/chatwin"
 )
 
 // This file is Sidekicks ▸ Search history…: a dialog over the history's full-text index
@@ -124,7 +125,8 @@ func (ap *application) openAt(h store.Hit) {
 		return
 	}
 	w.win.Focus()
-	widget.ShowEntry(h.EntryID, func(found bool) {
+	ref := chatwin.EntryRef{ID: h.EntryID, Kind: h.Kind, Author: h.Author, Created: h.Time}
+	widget.ShowEntry(ref, func(found bool) {
 		if !found {
 			ap.app.Flash(searchCatalogue.Text(ap.lang, fmsgEntryGone))
 		}

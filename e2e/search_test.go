@@ -63,6 +63,12 @@ func TestSearchAndExportInTerminal(t *testing.T) {
 	term := startTerminal(t, env, dir, 120, 40, binary, "--config", cfg)
 	waitFocus(t, term, "#général")
 	term.waitFor("Both demo agents", appWait)
+	// A word said now, in #général: its entry is in the history, and in the open window
+	// without its store id.
+	term.typeText("@alice remember the wombat")
+	term.keys("Enter")
+	term.waitFor("I am Alice, a demo agent", appWait)
+	waitUntil(t, term, "alice's turn over", idle)
 
 	term.keys("M-s")
 	term.waitFor("Search history…", appWait)
@@ -116,6 +122,21 @@ func TestSearchAndExportInTerminal(t *testing.T) {
 	if info, err := os.Stat(path); err == nil && info.Mode().Perm() != 0o600 {
 		t.Errorf("the export's mode is %v, want 0600", info.Mode().Perm())
 	}
+
+	// From #archive, the word said in #général: its window comes to the front at it, the
+	// conversation's cursor on it.
+	term.keys("M-s")
+	term.waitFor("Search history…", appWait)
+	term.keys("s")
+	term.typeText("wombat")
+	term.waitFor("2 found, newest first.", appWait)
+	term.keys("Down", "Enter")
+	waitFocus(t, term, "#général")
+	s = term.waitFor("Tab Input", appWait)
+	if strings.Contains(s, "no longer in the history") || !strings.Contains(s, "@alice remember the wombat") {
+		t.Fatalf("the entry in #général was not shown:\n%s", s)
+	}
+
 	term.keys("M-x")
 	if code := term.waitExit(appWait); code != 0 {
 		t.Fatalf("exit status %d, want 0; the screen shows:\n%s", code, term.screen())

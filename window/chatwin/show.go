@@ -1,17 +1,39 @@
 package chatwin
 
-import "git.rickub.com/bots-garden/sidekicks/chat"
+import (
+	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+)
+
+// EntryRef names an entry of the history for ShowEntry: its id in the store, and what
+// tells it apart among the entries made in this run, which the conversation holds without
+// their store ids (the history gives them to the entries it loads only).
+type EntryRef struct {
+	ID      int64
+	Kind    chat.EntryKind
+	Author  string
+	Created time.Time
+}
+
+// is reports whether e is the entry ref names.
+func (ref EntryRef) is(e chat.Entry) bool {
+	if e.ID != 0 {
+		return e.ID == ref.ID
+	}
+	return e.Kind == ref.Kind && e.Author == ref.Author && e.Created.Equal(ref.Created)
+}
 
 // maxShowPages bounds the pages of older history ShowEntry loads looking for an entry (an
 // entry deleted since it was found is looked for until the history ends, or this).
 const maxShowPages = 100000
 
-// ShowEntry shows the entry the history stores as id: the pages of older history are
+// ShowEntry shows the entry of the history ref names: the pages of older history are
 // loaded until it is in memory, then the conversation is scrolled so that it starts at the
 // top and the cursor is put on it (the keyboard goes to the conversation; Tab goes back to
 // the input). done, if not nil, runs on the screen's goroutine with whether the entry was
 // found. Call it on the screen's goroutine.
-func (w *Widget) ShowEntry(id int64, done func(found bool)) {
+func (w *Widget) ShowEntry(id EntryRef, done func(found bool)) {
 	if done == nil {
 		done = func(bool) {}
 	}
@@ -21,7 +43,7 @@ func (w *Widget) ShowEntry(id int64, done func(found bool)) {
 // showStep looks for the entry in the first span entries loaded (all when span < 0: a
 // page just loaded is looked at alone), and loads the page before when it is not there
 // (on the window's calls, then back on the screen's goroutine).
-func (w *Widget) showStep(id int64, pages, span int, done func(bool)) {
+func (w *Widget) showStep(id EntryRef, pages, span int, done func(bool)) {
 	switch {
 	case w.closed || w.openErr:
 		done(false)
@@ -60,24 +82,24 @@ func (w *Widget) showStep(id int64, pages, span int, done func(bool)) {
 	})
 }
 
-// entryIndex returns the index of the entry stored as id among the first span entries (all
+// entryIndex returns the index of the entry id names among the first span entries (all
 // when span < 0), -1 when it is not there.
-func entryIndex(conv *chat.Conversation, id int64, span int) int {
+func entryIndex(conv *chat.Conversation, id EntryRef, span int) int {
 	n := conv.Len()
 	if span >= 0 {
 		n = min(n, span)
 	}
 	for i := n - 1; i >= 0; i-- {
-		if e, ok := conv.Entry(i); ok && e.ID == id {
+		if e, ok := conv.Entry(i); ok && id.is(e) {
 			return i
 		}
 	}
 	return -1
 }
 
-// scrollToEntry scrolls to the entry stored as id, looked for among the first span entries
+// scrollToEntry scrolls to the entry id names, looked for among the first span entries
 // (entryIndex), and puts the cursor on it; false when it is not there.
-func (w *Widget) scrollToEntry(id int64, span int) bool {
+func (w *Widget) scrollToEntry(id EntryRef, span int) bool {
 	if w.conv == nil || w.view == nil || w.closed {
 		return false
 	}
