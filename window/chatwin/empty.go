@@ -32,7 +32,7 @@ var emptyCatalogue = i18n.NewCatalogue[emsg](emptyTextsEN[:], emptyTextsFR[:])
 
 // drawAgentEmpty says, at the top of an agent window whose conversation has no entry yet,
 // how to talk: what Enter does, that / lists the commands and @ mentions files (when the
-// window can list them).
+// window can list them), wrapped at the window's width.
 func (w *Widget) drawAgentEmpty(r window.Region) {
 	if w.conv == nil || w.conv.Len() > 0 {
 		return
@@ -42,11 +42,15 @@ func (w *Widget) drawAgentEmpty(r window.Region) {
 	if w.agent.Files != nil {
 		lines = append(lines, emptyCatalogue.Text(lang, emsgFiles))
 	}
-	_, H := r.Size()
-	for y, l := range lines {
-		if y >= H {
-			break
+	W, H := r.Size()
+	y := 0
+	for _, l := range lines {
+		for _, part := range window.Wrap(l, max(W-2, 1)) {
+			if y >= H {
+				return
+			}
+			r.Line(y, " "+part, window.ClassComment)
+			y++
 		}
-		r.Line(y, " "+l, window.ClassComment)
 	}
 }
