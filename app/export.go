@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 	"unicode"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -31,7 +30,7 @@ func (ap *application) askExport() {
 		Dir:        ap.o.dir,
 		Extensions: []string{".md", ".markdown"},
 		Save:       true,
-		Name:       base + "-" + time.Now().Format("2006-01-02") + ".md",
+		Name:       base + "-" + ap.now().Format("2006-01-02") + ".md",
 	}, func(path string, ok bool) {
 		if ok {
 			ap.export(k, title, path)
@@ -66,12 +65,12 @@ func fileWord(s string) string {
 
 // export writes the conversation of k to path on the worker, and says how it went.
 func (ap *application) export(k chat.Key, title, path string) {
-	st, lang := ap.st, ap.lang
+	st, lang, now := ap.st, ap.lang, ap.now()
 	name := ap.exportNames()
 	ap.app.Flash(searchCatalogue.Text(lang, fmsgExporting, path))
 	ap.work.Do(func() {
 		n, err := exportConversation(st, k, path, func(f *os.File) *markdownExport {
-			return newMarkdownExport(f, lang, title, time.Now(), name)
+			return newMarkdownExport(f, lang, title, now, name)
 		})
 		ap.app.Post(func() {
 			if err != nil {

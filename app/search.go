@@ -46,7 +46,7 @@ type historySearch struct {
 
 // showSearch opens Search history (Sidekicks ▸ Search history…).
 func (ap *application) showSearch() {
-	s := &historySearch{ap: ap, field: window.NewInput(), now: time.Now()}
+	s := &historySearch{ap: ap, field: window.NewInput(), now: ap.now()}
 	s.field.OnChange = s.search
 	s.dialog = ap.app.OpenDialog(searchCatalogue.Text(ap.lang, fmsgSearchTitle), s, func() {
 		s.latest.Add(1) // an answer under way is of no use now
@@ -86,7 +86,7 @@ func (s *historySearch) found(gen int64, q string, hits []store.Hit, failed bool
 		return
 	}
 	s.searching, s.failed, s.query, s.hits = false, failed, q, hits
-	s.sel, s.top, s.now = 0, 0, time.Now()
+	s.sel, s.top, s.now = 0, 0, s.ap.now()
 }
 
 // open closes the dialog and opens the conversation of the highlighted hit at its entry.
@@ -318,4 +318,12 @@ func (s *historySearch) Hints() []window.Hint {
 		{Keys: "Enter", Text: searchCatalogue.Text(s.ap.lang, fmsgHintOpen)},
 		{Keys: "abc", Label: window.LabelHintFilter},
 	}
+}
+
+// now is the application's clock: the options' (tests stop it), else the time.
+func (ap *application) now() time.Time {
+	if ap.o.now != nil {
+		return ap.o.now()
+	}
+	return time.Now()
 }
