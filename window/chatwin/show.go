@@ -73,7 +73,7 @@ func (w *Widget) showStep(id EntryRef, pages, span int, done func(bool)) {
 				w.opts.Logf("loading older history of %s: %v", key, err)
 			}
 			if n == 0 || err != nil {
-				w.olderDone = true // as loadOlder: no more pages asked for
+				w.olderDone = true            // as loadOlder: no more pages asked for
 				done(w.scrollToEntry(id, -1)) // a page loaded meanwhile by scrolling may hold it
 				return
 			}
