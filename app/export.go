@@ -63,12 +63,13 @@ func fileWord(s string) string {
 	return w
 }
 
-// export writes the conversation of k to path on the worker, and says how it went.
+// export writes the conversation of k to path on a goroutine of its own (a long history
+// must not hold up the worker's other work), and says how it went.
 func (ap *application) export(k chat.Key, title, path string) {
 	st, lang, now := ap.st, ap.lang, ap.now()
 	name := ap.exportNames()
 	ap.app.Flash(searchCatalogue.Text(lang, fmsgExporting, path))
-	ap.work.Do(func() {
+	ap.app.Go(func() {
 		n, err := exportConversation(st, k, path, func(f *os.File) *markdownExport {
 			return newMarkdownExport(f, lang, title, now, name)
 		})
