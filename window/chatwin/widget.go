@@ -1,6 +1,7 @@
 package chatwin
 
 import (
+	"strings"
 	"sync/atomic"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -235,7 +236,9 @@ func (w *Widget) check() {
 			w.win.MarkUnread()
 		}
 	}
-	if w.list.kind == listCommands {
+	// The commands may change, or come for the first time once / is typed (the session
+	// opened with the window announces them a moment later).
+	if w.list.kind == listCommands || w.list.kind == listNone && strings.HasPrefix(w.input.text, "/") {
 		w.complete()
 	}
 }

@@ -96,10 +96,10 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 	info := AgentInfo{Name: "alice", Title: "Alice", State: func() runtime.State { return wd.state }}
 	if !cfg.noWorkspace {
 		walk := WalkWorkspace(localWorkspace(a.dir))
-		info.Files = func(ctx context.Context, limit int) ([]string, error) {
-			files, err := walk(ctx, limit)
+		info.Files = func(ctx context.Context, keep func(string) bool, limit int) ([]string, bool, error) {
+			files, cut, err := walk(ctx, keep, limit)
 			wd.walks <- len(files)
-			return files, err
+			return files, cut, err
 		}
 	}
 	h.do(func() {
