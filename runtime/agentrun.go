@@ -47,7 +47,7 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 			err = fmt.Errorf("command %q: %w", cfg.Command, ErrProgramNotFound)
 		} else {
 			proc, err = StartProcess(ProcessOptions{
-				Path: cfg.CommandPath, Args: cfg.Args, Dir: cfg.Workspace, Env: envList(cfg.Env),
+				Path: cfg.CommandPath, Args: agentArgs(cfg), Dir: cfg.Workspace, Env: envList(cfg.Env),
 				MinimalEnv: cfg.Project,
 				Log:        log, Grace: s.opts.StopGrace, Name: a.name, Go: s.opts.Go,
 			})
@@ -148,6 +148,8 @@ func (s *Supervisor) watch(a *agent, r *run, st *startAttempt) {
 	defer s.bg.Done()
 	exit := r.proc.Wait()
 	r.cancel()
+	// A docker exec's client is gone: what it ran in the container may not be.
+	stopInside(r.cfg, r.proc, s.opts.StopGrace, s.opts.EngineTimeout, a.log)
 	s.mu.Lock()
 	if r.idle != nil {
 		r.idle.Stop()
