@@ -148,8 +148,6 @@ func (s *Supervisor) watch(a *agent, r *run, st *startAttempt) {
 	defer s.bg.Done()
 	exit := r.proc.Wait()
 	r.cancel()
-	// A docker exec's client is gone: what it ran in the container may not be.
-	stopInside(r.cfg, r.proc, s.opts.StopGrace, s.opts.EngineTimeout, a.log)
 	s.mu.Lock()
 	if r.idle != nil {
 		r.idle.Stop()
@@ -194,6 +192,9 @@ func (s *Supervisor) watch(a *agent, r *run, st *startAttempt) {
 	if conn != nil {
 		_ = conn.Close()
 	}
+	// A docker exec's client is gone: what it ran in the container may not be. The slot
+	// is already free; Stop, and the agent's next start, wait for this.
+	stopInside(r.cfg, r.proc, s.opts.StopGrace, s.opts.EngineTimeout, a.log)
 	close(r.exited)
 	s.runAfterStop(r.cfg, a.log)
 	close(afterStop)

@@ -102,28 +102,17 @@ func agentArgs(a config.Agent) []string {
 
 // stopInsideScript stops, inside a container, every process whose environment holds
 // SIDEKICKS_PROCESS=TAG: SIGTERM, then SIGKILL after TENTHS tenths of a second to those still
-// there. It prints the processes it found. Run as: sh -c stopInsideScript sidekicks TAG TENTHS.
-const stopInsideScript = `
-tag=$1 tenths=$2
-pids() {
-	for d in /proc/[0-9]*; do
-		{ tr '\0' '\n' < "$d/environ"; } 2>/dev/null | grep -qxF "SIDEKICKS_PROCESS=$tag" && printf '%s ' "${d#/proc/}"
-	done
-}
-p=$(pids)
-[ -n "$p" ] || exit 0
-printf '%s\n' "$p"
-kill -TERM $p 2>/dev/null
-i=0
-while [ "$i" -lt "$tenths" ]; do
-	sleep 0.1 2>/dev/null || sleep 1
-	p=$(pids)
-	[ -n "$p" ] || exit 0
-	i=$((i + 1))
-done
-kill -KILL $p 2>/dev/null
-exit 0
-`
+// there. It prints the processes it found. Run as: sh -c stopInsideScript sidekicks TAG
+// TENTHS. One line, so that it shows as one in a trace or a log:
+//
+//	pids() — the processes of the tag: /proc/N/environ holds SIDEKICKS_PROCESS=TAG exactly
+//	none: done; else print them, SIGTERM them, look again every tenth of a second
+//	(sleep 1 where sleep takes whole seconds only), SIGKILL those left after TENTHS.
+const stopInsideScript = `tag=$1 tenths=$2; ` +
+	`pids() { for d in /proc/[0-9]*; do { tr '\0' '\n' < "$d/environ"; } 2>/dev/null | grep -qxF "SIDEKICKS_PROCESS=$tag" && printf '%s ' "${d#/proc/}"; done; }; ` +
+	`p=$(pids); [ -n "$p" ] || exit 0; printf '%s\n' "$p"; kill -TERM $p 2>/dev/null; ` +
+	`i=0; while [ "$i" -lt "$tenths" ]; do sleep 0.1 2>/dev/null || sleep 1; p=$(pids); [ -n "$p" ] || exit 0; i=$((i + 1)); done; ` +
+	`kill -KILL $p 2>/dev/null; exit 0`
 
 // stopInside stops what an agent that was a docker exec left running in its container,
 // once its docker client has ended: every process there that carries its tag. It runs

@@ -207,6 +207,23 @@ func TestRealContainerStopInside(t *testing.T) {
 	}
 }
 
+// goneInside waits until no process with that command line runs in the container, and
+// fails the test with what when one still does after the deadline.
+func goneInside(t *testing.T, e *testengine.Engine, name, cmdline, what string) {
+	t.Helper()
+	end := time.Now().Add(deadline)
+	for {
+		left := liveInside(t, e, name, cmdline)
+		if left == "" {
+			return
+		}
+		if time.Now().After(end) {
+			t.Errorf("%s: %s", what, left)
+			return
+		}
+	}
+}
+
 // waitInside waits until a process with that command line runs in the container.
 func waitInside(t *testing.T, e *testengine.Engine, name, cmdline string) {
 	t.Helper()
@@ -326,9 +343,7 @@ func TestRealContainerStopEndsWhatTheAgentStarted(t *testing.T) {
 		if err := s.Stop("boxed"); err != nil {
 			t.Fatal(err)
 		}
-		if left := liveInside(t, e, name, "sleep 1000"); left != "" {
-			t.Errorf("after the stop, the agent's sleep still runs in the container: %s", left)
-		}
+		goneInside(t, e, name, "sleep 1000", "after the stop, the agent's sleep still runs in the container")
 	})
 	t.Run("ended by itself", func(t *testing.T) {
 		l := acquire(t, s, "boxed")
@@ -348,9 +363,7 @@ func TestRealContainerStopEndsWhatTheAgentStarted(t *testing.T) {
 			"prompt": []any{map[string]any{"type": "text", "text": "/crash"}}})
 		l.Release()
 		waitState(t, s, "boxed", func(st AgentState) bool { return st.State == Error }, "the crash")
-		if left := liveInside(t, e, name, "sleep 1000"); left != "" {
-			t.Errorf("after the agent crashed, its sleep still runs in the container: %s", left)
-		}
+		goneInside(t, e, name, "sleep 1000", "after the agent crashed, its sleep still runs in the container")
 	})
 	if liveInside(t, e, name, "sleep 2000") == "" {
 		t.Error("a process of the container that was not the agent's was stopped too")
