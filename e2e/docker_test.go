@@ -13,8 +13,8 @@ import (
 
 // dockerAgentConfig writes a configuration whose agent "boxed" is the demo agent of a
 // static Sidekicks in the container name on engine e (the tests' BusyBox image), reached
-// with docker exec -i; its workspace ws is mounted at /work, and lifecycle.create makes
-// the container.
+// with docker exec -i, after it started a sleep in the container; its workspace ws is
+// mounted at /work, and lifecycle.create makes the container.
 func dockerAgentConfig(t *testing.T, e *testengine.Engine, dir, ws, name string) string {
 	t.Helper()
 	image := e.Image(t)
@@ -24,7 +24,7 @@ agents:
     title: Boxed
     icon: B
     command: docker
-    args: [exec, -i, -w, /work, %[1]s, sidekicks, demo-agent, --name, Boxed, --delay, "0"]
+    args: [exec, -i, -w, /work, %[1]s, sh, -c, "sleep 1000 & exec sidekicks demo-agent --name Boxed --delay 0"]
     workspace: %[2]q
     env:
       DOCKER_HOST: %[3]q
@@ -45,7 +45,8 @@ agents:
 
 // An agent in a container on a real Docker engine, through the real binary: `ask` creates
 // the container (lifecycle.create), the agent answers through docker exec -i and writes a
-// file through the client, which lands in the mounted workspace. Then, on screen, the
+// file through the client, which lands in the mounted workspace; what the agent started in
+// the container (a sleep) ends with each ask, though docker exec passes no signal on. Then, on screen, the
 // Files window lists the workspace through docker exec and refuses to delete the
 // protected AGENTS.md (still there, inside and out), and the terminal is a shell in the
 // container, in workspacePath.
@@ -72,6 +73,12 @@ func TestDockerAgentInTerminal(t *testing.T) {
 	}
 	if got := e.Docker(t, "exec", name, "cat", "/work/notes/from-agent.md"); got != "written in the box" {
 		t.Errorf("the agent's file in the container: %q", got)
+	}
+	if left := e.Docker(t, "exec", name, "sh", "-c", `for d in /proc/[0-9]*; do
+	[ "$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)" = "sleep 1000 " ] || continue
+	grep -q '^State:.*Z' "$d/status" || printf '%s ' "${d#/proc/}"
+done`); left != "" {
+		t.Errorf("what the agent started in the container outlived ask: process %s", left)
 	}
 
 	term := startTerminal(t, env, dir, 160, 50, binary, "--config", cfg)
