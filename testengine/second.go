@@ -43,8 +43,7 @@ func StartSecond(t testing.TB) *Engine {
 		"--data-root", filepath.Join(dir, "data"), "--exec-root", filepath.Join(dir, "exec"),
 		"--pidfile", filepath.Join(dir, "dockerd.pid"), "-H", host)
 	cmd.Stdout, cmd.Stderr = logf, logf
-	// It dies with the test binary, should that be killed before its cleanup.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	cmd.SysProcAttr = engineAttr()
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting a second dockerd: %v", err)
 	}
