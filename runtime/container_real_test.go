@@ -254,6 +254,9 @@ func TestRealContainerLifecycle(t *testing.T) {
 	if exists, running := containerRuns(t, e, name); !exists || !running {
 		t.Fatalf("after the start, the container exists: %v, runs: %v", exists, running)
 	}
+	if !logHas(s.Logs().Agent("boxed"), "exec -e "+ProcessTagEnv+" -i -w /work "+name+" sidekicks demo-agent") {
+		t.Errorf("the log does not show the command that ran, the tag passed in: %s", logText(s.Logs().Agent("boxed")))
+	}
 	if !logHas(s.Logs().Agent("boxed"), "does not exist: running lifecycle.create") {
 		t.Errorf("the log does not say the container was created: %v", logText(s.Logs().Agent("boxed")))
 	}
