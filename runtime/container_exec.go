@@ -105,10 +105,12 @@ func agentArgs(a config.Agent) []string {
 // there. It prints the processes it found. Run as: sh -c stopInsideScript sidekicks TAG
 // TENTHS. One line, so that it shows as one in a trace or a log:
 //
+//	tr and grep are there, else it says which is missing (exit 72);
 //	pids() — the processes of the tag: /proc/N/environ holds SIDEKICKS_PROCESS=TAG exactly
 //	none: done; else print them, SIGTERM them, look again every tenth of a second
 //	(sleep 1 where sleep takes whole seconds only), SIGKILL those left after TENTHS.
 const stopInsideScript = `tag=$1 tenths=$2; ` +
+	`for c in tr grep; do command -v "$c" >/dev/null 2>&1 || { echo "the image lacks $c" >&2; exit 72; }; done; ` +
 	`pids() { for d in /proc/[0-9]*; do { tr '\0' '\n' < "$d/environ"; } 2>/dev/null | grep -qxF "SIDEKICKS_PROCESS=$tag" && printf '%s ' "${d#/proc/}"; done; }; ` +
 	`p=$(pids); [ -n "$p" ] || exit 0; printf '%s\n' "$p"; kill -TERM $p 2>/dev/null; ` +
 	`i=0; while [ "$i" -lt "$tenths" ]; do sleep 0.1 2>/dev/null || sleep 1; p=$(pids); [ -n "$p" ] || exit 0; i=$((i + 1)); done; ` +

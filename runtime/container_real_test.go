@@ -207,6 +207,20 @@ func TestRealContainerStopInside(t *testing.T) {
 	}
 }
 
+// Without grep (the shell is dash, which has no BusyBox applets), the stop inside cannot
+// look for the agent's processes: the log says so, and why.
+func TestRealContainerStopInsideSaysWhatTheImageLacks(t *testing.T) {
+	e := testengine.Require(t)
+	name := e.Container(t, e.ImageWith(t, testengine.ImageSpec{Applets: []string{"sleep", "tr"},
+		Programs: map[string]string{"bin/sh": "/bin/dash"}}))
+	log := NewLogs(LogsOptions{}).Agent("boxed")
+	a := config.Agent{CommandPath: "/usr/bin/docker", Args: []string{"exec", "-i", name, "agent"}, Env: map[string]string{"DOCKER_HOST": e.Host}}
+	stopInside(a, &Process{tag: "tag-1"}, StopGrace{AfterTerm: 300 * time.Millisecond}, time.Minute, log)
+	if want := fmt.Sprintf("could not stop what the agent left in container %q: docker exec: the image lacks grep", name); !logHas(log, want) {
+		t.Errorf("the log does not say %q: %s", want, logText(log))
+	}
+}
+
 // goneInside waits until no process with that command line runs in the container, and
 // fails the test with what when one still does after the deadline.
 func goneInside(t *testing.T, e *testengine.Engine, name, cmdline, what string) {
