@@ -43,6 +43,15 @@ agents:
 	return path
 }
 
+// openAgentsPanel opens Agent ▸ Agents panel… and waits for its focus.
+func openAgentsPanel(t *testing.T, term *terminal) {
+	t.Helper()
+	term.keys("M-a")
+	term.waitFor("Agents panel…", appWait)
+	term.keys("p")
+	waitFocus(t, term, "Agents")
+}
+
 // An agent in a container on a real Docker engine, through the real binary: `ask` creates
 // the container (lifecycle.create), the agent answers through docker exec -i and writes a
 // file through the client, which lands in the mounted workspace; what the agent started in
@@ -74,19 +83,13 @@ func TestDockerAgentInTerminal(t *testing.T) {
 	if got := e.Docker(t, "exec", name, "cat", "/work/notes/from-agent.md"); got != "written in the box" {
 		t.Errorf("the agent's file in the container: %q", got)
 	}
-	if left := e.Docker(t, "exec", name, "sh", "-c", `for d in /proc/[0-9]*; do
-	[ "$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)" = "sleep 1000 " ] || continue
-	grep -q '^State:.*Z' "$d/status" || printf '%s ' "${d#/proc/}"
-done`); left != "" {
+	if left := e.Running(t, name, "sleep 1000"); left != "" {
 		t.Errorf("what the agent started in the container outlived ask: process %s", left)
 	}
 
 	term := startTerminal(t, env, dir, 160, 50, binary, "--config", cfg)
 	term.waitFor("Sidekicks   Channels   Agent   Window   Help", appWait)
-	term.keys("M-a")
-	term.waitFor("Agents panel…", appWait)
-	term.keys("p")
-	waitFocus(t, term, "Agents")
+	openAgentsPanel(t, term)
 	term.waitFor("@boxed", appWait)
 	term.waitFor("container "+testengine.Prefix[:13], appWait) // the name is cut to the column
 
@@ -103,10 +106,7 @@ done`); left != "" {
 	}
 
 	// The terminal: a shell in the container, in /work.
-	term.keys("M-a")
-	term.waitFor("Agents panel…", appWait)
-	term.keys("p")
-	waitFocus(t, term, "Agents")
+	openAgentsPanel(t, term)
 	term.keys("t")
 	waitGone(t, term, "Sidekicks   Channels")
 	term.waitFor("#", appWait) // BusyBox's prompt

@@ -193,12 +193,12 @@ func TestRealContainerStopInside(t *testing.T) {
 	a := config.Agent{CommandPath: "/usr/bin/docker", Args: []string{"exec", "-i", name, "agent"}, Env: map[string]string{"DOCKER_HOST": e.Host}}
 	stopInside(a, &Process{tag: "tag-1"}, StopGrace{AfterTerm: 300 * time.Millisecond}, time.Minute, log)
 	for _, c := range []string{"sleep 1000", "sleep 1001"} {
-		if left := liveInside(t, e, name, c); left != "" {
+		if left := e.Running(t, name, c); left != "" {
 			t.Errorf("%s, of the tag, still runs: %s", c, left)
 		}
 	}
 	for _, c := range []string{"sleep 1012", "sleep 2000"} {
-		if liveInside(t, e, name, c) == "" {
+		if e.Running(t, name, c) == "" {
 			t.Errorf("%s, not of the tag, was stopped", c)
 		}
 	}
@@ -227,7 +227,7 @@ func goneInside(t *testing.T, e *testengine.Engine, name, cmdline, what string) 
 	t.Helper()
 	end := time.Now().Add(deadline)
 	for {
-		left := liveInside(t, e, name, cmdline)
+		left := e.Running(t, name, cmdline)
 		if left == "" {
 			return
 		}
@@ -242,7 +242,7 @@ func goneInside(t *testing.T, e *testengine.Engine, name, cmdline, what string) 
 func waitInside(t *testing.T, e *testengine.Engine, name, cmdline string) {
 	t.Helper()
 	end := time.Now().Add(deadline)
-	for liveInside(t, e, name, cmdline) == "" {
+	for e.Running(t, name, cmdline) == "" {
 		if time.Now().After(end) {
 			t.Fatalf("%s does not run in the container", cmdline)
 		}
@@ -327,17 +327,6 @@ func TestRealContainerLifecycle(t *testing.T) {
 	}
 }
 
-// liveInside returns the processes of the container, zombies left out, whose command line
-// is cmdline.
-func liveInside(t *testing.T, e *testengine.Engine, name, cmdline string) string {
-	t.Helper()
-	return e.Docker(t, "exec", name, "sh", "-c", `for d in /proc/[0-9]*; do
-	c=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)
-	[ "$c" = "$1 " ] || continue
-	grep -q '^State:.*Z' "$d/status" 2>/dev/null || printf '%s ' "${d#/proc/}"
-done`, "sh", cmdline)
-}
-
 // docker exec forwards no signal: an agent that started something in its container (here
 // sh -c 'sleep 1000 & exec sidekicks demo-agent') leaves it running there when its client
 // is stopped. Sidekicks stops, from inside, what carries the agent's tag: after a stop,
@@ -354,7 +343,7 @@ func TestRealContainerStopEndsWhatTheAgentStarted(t *testing.T) {
 
 	t.Run("stopped", func(t *testing.T) {
 		acquire(t, s, "boxed").Release()
-		if liveInside(t, e, name, "sleep 1000") == "" {
+		if e.Running(t, name, "sleep 1000") == "" {
 			t.Fatal("the agent's sleep does not run in the container")
 		}
 		if err := s.Stop("boxed"); err != nil {
@@ -364,7 +353,7 @@ func TestRealContainerStopEndsWhatTheAgentStarted(t *testing.T) {
 	})
 	t.Run("ended by itself", func(t *testing.T) {
 		l := acquire(t, s, "boxed")
-		if liveInside(t, e, name, "sleep 1000") == "" {
+		if e.Running(t, name, "sleep 1000") == "" {
 			t.Fatal("the agent's sleep does not run in the container")
 		}
 		c := l.Conn().(*acpConn)
@@ -382,7 +371,7 @@ func TestRealContainerStopEndsWhatTheAgentStarted(t *testing.T) {
 		waitState(t, s, "boxed", func(st AgentState) bool { return st.State == Error }, "the crash")
 		goneInside(t, e, name, "sleep 1000", "after the agent crashed, its sleep still runs in the container")
 	})
-	if liveInside(t, e, name, "sleep 2000") == "" {
+	if e.Running(t, name, "sleep 2000") == "" {
 		t.Error("a process of the container that was not the agent's was stopped too")
 	}
 }

@@ -122,6 +122,17 @@ func (e *Engine) Container(t testing.TB, image string, args ...string) string {
 	return name
 }
 
+// Running returns the processes of the container whose command line is cmdline (words
+// joined by spaces), zombies left out, as "PID PID ": "" when none runs.
+func (e *Engine) Running(t testing.TB, name, cmdline string) string {
+	t.Helper()
+	return e.Docker(t, "exec", name, "sh", "-c", `for d in /proc/[0-9]*; do
+	c=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)
+	[ "$c" = "$1 " ] || continue
+	grep -q '^State:.*Z' "$d/status" 2>/dev/null || printf '%s ' "${d#/proc/}"
+done`, "sh", cmdline)
+}
+
 // removeLeftovers removes the containers of test binaries that are gone (killed before
 // their cleanup ran).
 func (e *Engine) removeLeftovers() {
