@@ -89,6 +89,7 @@ type saver struct {
 // saveItem is an entry or a turn mark waiting to be saved.
 type saveItem struct {
 	e    Entry
+	it   *item // the entry's item, to record what was handed to the sink
 	mark *TurnMark
 }
 
@@ -162,7 +163,7 @@ func (c *Conversation) queueSave(it *item, now time.Time) {
 		return
 	}
 	c.save.queued[it.e.Seq] = len(c.save.queue)
-	c.save.queue = append(c.save.queue, saveItem{e: it.e})
+	c.save.queue = append(c.save.queue, saveItem{e: it.e, it: it})
 }
 
 // queueMark queues a turn mark for a sink that keeps them. The caller holds the lock.
@@ -206,6 +207,13 @@ func (c *Conversation) saveQueued() {
 			sink.Save(s.e)
 		}
 	}
+	c.mu.Lock()
+	for _, s := range batch {
+		if s.it != nil {
+			s.it.handed = max(s.it.handed, s.e.Rev)
+		}
+	}
+	c.mu.Unlock()
 }
 
 // Interrupted shows the turns the history says were left open (TurnReader): Sidekicks
