@@ -30,8 +30,23 @@ func (t *storeTranscript) Kept(refs []chat.EntryRef) []int64 {
 // their ID.
 func (t *storeTranscript) Forget(refs []chat.EntryRef) {
 	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.ids = forget(t.ids, refs)
+}
+
+// forget deletes the refs' Seqs from ids, and returns ids, or a copy of what remains when
+// that is less than half of it: a map keeps the room it grew to.
+func forget(ids map[int64]int64, refs []chat.EntryRef) map[int64]int64 {
+	before := len(ids)
 	for _, r := range refs {
-		delete(t.ids, r.Seq)
+		delete(ids, r.Seq)
 	}
-	t.mu.Unlock()
+	if before < 256 || len(ids) > before/2 {
+		return ids
+	}
+	out := make(map[int64]int64, len(ids))
+	for k, v := range ids {
+		out[k] = v
+	}
+	return out
 }

@@ -86,6 +86,10 @@ type saver struct {
 	jobs      *jobs.Queue
 }
 
+// shrinkQueued is the backlog past which the map of queued entries is made anew rather than
+// cleared once taken: a map keeps the room it grew to.
+const shrinkQueued = 256
+
 // saveItem is an entry or a turn mark waiting to be saved.
 type saveItem struct {
 	e    Entry
@@ -198,7 +202,11 @@ func (c *Conversation) saveQueued() {
 		return
 	}
 	c.save.queue = nil
-	clear(c.save.queued)
+	if len(c.save.queued) > shrinkQueued { // a backlog grew it: a map does not shrink
+		c.save.queued = make(map[int64]int)
+	} else {
+		clear(c.save.queued)
+	}
 	c.mu.Unlock()
 	for _, s := range batch {
 		if s.mark != nil {

@@ -76,6 +76,9 @@ func (c *Conversation) Release(n int, first int64) int {
 	}
 	clear(c.items[:drop]) // the items go with the pointers to them
 	c.items = c.items[drop:]
+	if cap(c.items) > 4*len(c.items)+64 { // the room a backlog grew it to goes too
+		c.items = append(make([]*item, 0, len(c.items)+len(c.items)/4), c.items...)
+	}
 	c.released += drop
 	c.rev++
 	c.unlock(true)

@@ -80,6 +80,11 @@ func (t *keeperTranscript) Forget(refs []chat.EntryRef) {
 	for _, r := range refs {
 		delete(t.ids, r.Seq)
 	}
+	ids := make(map[int64]int64, len(t.ids)) // as the application's adapter does: a map keeps its room
+	for k, v := range t.ids {
+		ids[k] = v
+	}
+	t.ids = ids
 }
 
 // A long conversation: the entries far above the view leave memory once the history has

@@ -61,7 +61,13 @@ func (v *View) DropFront(n int) {
 	k := copy(v.ents, v.ents[n:])
 	clear(v.ents[k:])
 	v.ents = v.ents[:k]
-	v.fw.reset(v.fw.vals[n:])
+	counts := v.fw.vals[n:]
+	if cap(v.ents) > 4*k+64 { // the room the entries dropped took goes with them
+		v.ents = append(make([]*entryView, 0, k+k/4), v.ents...)
+		counts = append(make([]int, 0, k+k/4), counts...)
+		v.fw.vals = nil
+	}
+	v.fw.reset(counts)
 	v.origin -= n
 	v.live = shiftDown(v.live, n)
 	v.mutable = shiftDown(v.mutable, n)
