@@ -31,13 +31,31 @@ type Keeper interface {
 // nothing ever leaves: an entry not written stays in memory.
 //
 // Release calls the sink outside the conversation's lock; an entry that changes meanwhile
-// is kept.
+// is kept. It looks at the first releaseProbe entries before the others: a window may call
+// it at each frame while the history writes nothing, at a small cost.
 func (c *Conversation) Release(n int, first int64) int {
+	// A probe first: while the history writes nothing (saving fails), a window that asks at
+	// each frame costs each frame releaseProbe entries, not all those it holds.
+	probe := min(n, releaseProbe)
+	got, next := c.release(probe, first)
+	if got == probe && got < n {
+		more, _ := c.release(n-got, next)
+		got += more
+	}
+	return got
+}
+
+// releaseProbe is how many entries Release looks at before it looks at all it was asked.
+const releaseProbe = 32
+
+// release lets go of up to n entries from the first (whose Seq is first), and returns how
+// many left and the Seq of the entry that is first now.
+func (c *Conversation) release(n int, first int64) (int, int64) {
 	c.mu.Lock()
 	keeper, ok := c.save.sink.(Keeper)
 	if !ok || n <= 0 || len(c.items) <= 1 || c.items[0].e.Seq != first {
 		c.mu.Unlock()
-		return 0
+		return 0, 0
 	}
 	n = min(n, len(c.items)-1)
 	refs := make([]EntryRef, 0, n+1)
@@ -51,14 +69,14 @@ func (c *Conversation) Release(n int, first int64) int {
 	}
 	c.mu.Unlock()
 	if len(refs) < 2 {
-		return 0
+		return 0, 0
 	}
 	ids := keeper.Kept(refs)
 
 	c.mu.Lock()
 	if len(c.items) < len(refs) || c.items[0].e.Seq != first {
 		c.mu.Unlock()
-		return 0
+		return 0, 0
 	}
 	k := 0 // the entries [0, k) are written and unchanged
 	for k < len(refs) && k < len(ids) {
@@ -72,7 +90,7 @@ func (c *Conversation) Release(n int, first int64) int {
 	drop := k - 1 // the last one written stays: its id is where the history is read back
 	if drop <= 0 {
 		c.mu.Unlock()
-		return 0
+		return 0, 0
 	}
 	clear(c.items[:drop]) // the items go with the pointers to them
 	c.items = c.items[drop:]
@@ -81,9 +99,10 @@ func (c *Conversation) Release(n int, first int64) int {
 	}
 	c.released += drop
 	c.rev++
+	next := c.items[0].e.Seq
 	c.unlock(true)
 	keeper.Forget(refs[:drop])
-	return drop
+	return drop, next
 }
 
 // releasable reports an entry that may leave memory, as far as the conversation knows:
