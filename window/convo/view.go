@@ -461,6 +461,7 @@ func (v *View) laid(ev *entryView) {
 	if ev.parked {
 		return
 	}
+	ev.laidAt = v.tick
 	c := ev.cost()
 	if ev.queued { // still in the queue: what it weighs now
 		v.held += c - ev.held
@@ -473,8 +474,8 @@ func (v *View) laid(ev *entryView) {
 }
 
 // trim parks the entries laid out longest ago while the layouts weigh more than the bound;
-// entries still streaming, and those on screen in this frame or the last, stay (they go
-// back to the end of the queue, with what they weigh now).
+// entries still streaming, those on screen in this frame or the last, and those laid out in
+// this Sync stay (they go back to the end of the queue, with what they weigh now).
 func (v *View) trim() {
 	for n := len(v.queue) - v.qHead; v.held > v.keep && n > 0; n-- {
 		ev := v.queue[v.qHead]
@@ -485,8 +486,8 @@ func (v *View) trim() {
 		if ev.parked {
 			continue
 		}
-		if !ev.done || v.recent(ev) {
-			v.laid(ev)
+		if !ev.done || v.recent(ev) || ev.laidAt == v.tick {
+			v.laid(ev) // laid out in this Sync: parked, it would be laid out again to be shown
 			continue
 		}
 		ev.park()
