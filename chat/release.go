@@ -92,6 +92,7 @@ func (c *Conversation) release(n int, first int64) (int, int64) {
 		c.mu.Unlock()
 		return 0, 0
 	}
+	c.forgetTools(c.items[:drop])
 	clear(c.items[:drop]) // the items go with the pointers to them
 	c.items = c.items[drop:]
 	if cap(c.items) > 4*len(c.items)+64 { // the room a backlog grew it to goes too
@@ -103,6 +104,30 @@ func (c *Conversation) release(n int, first int64) (int, int64) {
 	c.unlock(true)
 	keeper.Forget(refs[:drop])
 	return drop, next
+}
+
+// forgetTools drops the tool calls among items that ended (completed or failed) from their
+// agents' tool calls by id, so that they leave memory with the items: a late update of one
+// then makes a new entry, as for a tool call never announced. Those that did not end stay
+// there, so that an update still reaches them (and their row in the history). The caller
+// holds the lock.
+func (c *Conversation) forgetTools(items []*item) {
+	ended := make(map[*item]bool)
+	for _, it := range items {
+		if it.e.Kind == KindToolCall && it.e.Tool != nil && (it.e.Tool.Status == toolCompleted || it.e.Tool.Status == toolFailed) {
+			ended[it] = true
+		}
+	}
+	if len(ended) == 0 {
+		return
+	}
+	for _, a := range c.agents {
+		for key, it := range a.tools {
+			if ended[it] {
+				delete(a.tools, key)
+			}
+		}
+	}
 }
 
 // releasable reports an entry that may leave memory, as far as the conversation knows:

@@ -1,8 +1,11 @@
 package chat_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
+
+	sdk "github.com/coder/acp-go-sdk"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 )
@@ -120,5 +123,42 @@ func TestReleaseWithoutKeeper(t *testing.T) {
 	c.Flush()
 	if got := c.Release(40, firstSeq(c)); got != 0 || c.Len() != 50 {
 		t.Fatalf("released %d entries with a sink that cannot say what it wrote", got)
+	}
+}
+
+// The tool calls that ended leave with their entries; one that did not end (its turn ended
+// first) stays reachable, and its late update is saved to its row in the history.
+func TestReleaseToolCalls(t *testing.T) {
+	c := chat.New(chat.Options{})
+	k := newKeeper()
+	c.SetSink(k)
+	h := c.Handler("alice", nil)
+	c.BeginAgentTurn("alice")
+	h.Update(sdk.StartToolCall("open", "Still running"))
+	for i := range 20 {
+		id := sdk.ToolCallId(fmt.Sprintf("t%d", i))
+		h.Update(sdk.StartToolCall(id, "Read a file"))
+		h.Update(sdk.UpdateToolCall(id, sdk.WithUpdateStatus(sdk.ToolCallStatusCompleted)))
+	}
+	c.EndTurn("alice", chat.StopEndTurn, nil)
+	c.AddNotice("the end")
+	c.Flush()
+	open, _ := c.Entry(0)
+	if got := c.Release(c.Len()-1, open.Seq); got != 21 || c.Len() != 1 {
+		t.Fatalf("released %d, holds %d; want 21 and the last entry", got, c.Len())
+	}
+	n := c.Len()
+	h.Update(sdk.UpdateToolCall("open", sdk.WithUpdateTitle("Done at last")))
+	c.Flush()
+	if c.Len() != n {
+		t.Fatalf("the late update of a tool call that never ended made a new entry")
+	}
+	saves := k.of(open.Seq)
+	if last := saves[len(saves)-1]; last.ID == 0 || last.Tool.Title != "Done at last" {
+		t.Fatalf("the late update was saved as %+v, not to the entry's row", last)
+	}
+	h.Update(sdk.UpdateToolCall("t3", sdk.WithUpdateTitle("Read again")))
+	if c.Len() != n+1 {
+		t.Fatalf("a late update of a tool call that ended and left did not make an entry of its own: %d entries", c.Len())
 	}
 }
