@@ -128,6 +128,7 @@ func (w *Widget) drawConversation(r window.Region) {
 		return
 	}
 	w.view.SetSize(W, H)
+	w.release()
 	// A frame drawn for a key shows the key first: the new text waits for the next one.
 	w.pace.frame(!w.app.InputFrame())
 	w.view.Sync()

@@ -44,6 +44,9 @@ type Options struct {
 	// Permissions: the window shows its conversation's and answers them. Nil is the App's
 	// (RequestsOf).
 	Requests *Requests
+	// HoldEntries is how many entries of the conversation the window holds in memory before
+	// it lets those far above what it shows go (release.go); 0 is holdEntries.
+	HoldEntries int
 }
 
 // area is where the keyboard goes inside the window.
