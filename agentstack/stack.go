@@ -28,6 +28,8 @@ type Stack struct {
 	channels *chat.Channels
 	commands *Commands
 	perms    permissionsHook
+	hist     *storeHistory
+	sessions *Sessions // modes.go
 }
 
 // New returns the agents of cfg, their logs going to o.Logs, their conversations kept in
@@ -39,8 +41,10 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 	wopts := o.HistoryWriter
 	wopts.Go, wopts.Status = o.Go, hist.status
 	hist.w = store.NewWriterWith(st, wopts)
-	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands()}
+	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands(), hist: hist}
 	o.Conns = a.conns
+	a.sessions = newSessions(st, nil)
+	o.SessionOpened = a.sessions.opened
 	a.sup = NewSupervisor(cfg, o)
 	a.channels = chat.NewChannels(storeChannels{st}, lang)
 	a.channels.SetAgents(agentRefs(cfg.Agents))
