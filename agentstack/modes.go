@@ -183,3 +183,13 @@ func (a *Stack) changeSession(k chat.Key, agent string, change func(*acp.Session
 	}
 	return nil
 }
+
+// SessionState returns the modes and options of the agent's open session in a
+// conversation; false when it has none.
+func (a *Stack) SessionState(k chat.Key, agent string) (SessionState, bool) {
+	s := a.Session(k, agent)
+	if s == nil {
+		return SessionState{}, false
+	}
+	return s.State(), true
+}

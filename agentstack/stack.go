@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -30,6 +31,8 @@ type Stack struct {
 	perms    permissionsHook
 	hist     *storeHistory
 	sessions *Sessions // modes.go
+	mu       sync.Mutex
+	agents   []config.Agent // as the supervisor has them (auth.go)
 }
 
 // New returns the agents of cfg, their logs going to o.Logs, their conversations kept in
@@ -41,7 +44,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 	wopts := o.HistoryWriter
 	wopts.Go, wopts.Status = o.Go, hist.status
 	hist.w = store.NewWriterWith(st, wopts)
-	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands(), hist: hist}
+	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands(), hist: hist, agents: cfg.Agents}
 	o.Conns = a.conns
 	a.sessions = newSessions(st, nil)
 	o.SessionOpened = a.sessions.opened
@@ -70,6 +73,9 @@ func (a *Stack) Subscribe() (<-chan runtime.Event, func()) { return a.sup.Subscr
 func (a *Stack) SetAgents(agents []config.Agent) {
 	a.channels.SetAgents(agentRefs(agents))
 	a.sup.SetAgents(agents)
+	a.mu.Lock()
+	a.agents = agents
+	a.mu.Unlock()
 }
 
 // SetLimits changes maxRunningAgents and stopIdleAgentsAfter.
