@@ -412,3 +412,6 @@ func (s *Session) Ended() <-chan struct{} { return s.c.done }
 
 // Agent is the name of the session's agent.
 func (s *Session) Agent() string { return s.c.agent }
+
+// Handler is the handler the session's updates go to.
+func (s *Session) Handler() SessionHandler { return s.h }

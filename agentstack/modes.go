@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,40 +30,78 @@ func (c *agentConn) sessionOpened(s *acp.Session, loaded bool) error {
 	return nil
 }
 
-// Sessions keeps the open ACP sessions of the application's agents, so that the screen
-// can show and change their modes and options (Agent ▸ Session options…), and remembers
-// the choices made in each, per session (in the history), to send them again when the
-// session is reloaded after the agent restarted.
+// Sessions keeps the open ACP sessions of the application's agents by conversation, so
+// that the screen can show and change their modes and options (Agent ▸ Session options…,
+// the window's rule), and remembers the choices made in each, per session (in the
+// history), to send them again when the session is reloaded after the agent restarted.
+//
+// A session is found through its handler: the service wraps each session's handler
+// (WrapHandler) knowing the conversation and the agent, just before it opens the session;
+// that wrapper, the outermost, is bound to the session when it opens (opened).
 type Sessions struct {
 	mu   sync.Mutex
-	m    map[sessionRef]*acp.Session
+	taps map[tapKey]*sessionTap
 	st   *store.Store // nil: nothing remembered
 	logf func(format string, args ...any)
 }
 
-type sessionRef struct{ agent, id string }
+type tapKey struct {
+	k     chat.Key
+	agent string
+}
 
 func newSessions(st *store.Store, logf func(string, ...any)) *Sessions {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	return &Sessions{m: make(map[sessionRef]*acp.Session), st: st, logf: logf}
+	return &Sessions{taps: make(map[tapKey]*sessionTap), st: st, logf: logf}
 }
 
-// opened registers a session, forgets those whose connection ended, and sends a reloaded
-// session the choices remembered for it (a choice the agent refuses is logged and skipped:
-// the agent may have changed its list).
-func (r *Sessions) opened(agent string, s *acp.Session, loaded bool) error {
+// sessionTap passes a session's handler on unchanged; it knows the session's
+// conversation, and the session once it opened.
+type sessionTap struct {
+	chat.SessionHandler
+	mu      sync.Mutex
+	session *acp.Session
+}
+
+// Unwrap is the handler inside.
+func (t *sessionTap) Unwrap() chat.SessionHandler { return t.SessionHandler }
+
+// wrap is part of the service's WrapHandler: the handler of the conversation's next
+// session with agent, which replaces the previous one.
+func (r *Sessions) wrap(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
+	t := &sessionTap{SessionHandler: h}
 	r.mu.Lock()
-	for k, old := range r.m {
-		select {
-		case <-old.Ended():
-			delete(r.m, k)
-		default:
-		}
-	}
-	r.m[sessionRef{agent, s.ID()}] = s
+	r.taps[tapKey{k, agent}] = t
 	r.mu.Unlock()
+	return t
+}
+
+// tapOf finds the sessionTap among the handlers a session's handler wraps.
+func tapOf(h acp.SessionHandler) *sessionTap {
+	for range 8 {
+		if t, ok := h.(*sessionTap); ok {
+			return t
+		}
+		u, ok := h.(interface{ Unwrap() chat.SessionHandler })
+		if !ok {
+			return nil
+		}
+		h = u.Unwrap()
+	}
+	return nil
+}
+
+// opened binds a session to its conversation, and sends a reloaded session the choices
+// remembered for it (a choice the agent refuses is logged and skipped: the agent may have
+// changed its list).
+func (r *Sessions) opened(agent string, s *acp.Session, loaded bool) error {
+	if t := tapOf(s.Handler()); t != nil {
+		t.mu.Lock()
+		t.session = s
+		t.mu.Unlock()
+	}
 	if !loaded || r.st == nil {
 		return nil
 	}
@@ -101,11 +140,22 @@ func ApplyChoices(ctx context.Context, s *acp.Session, mode string, options map[
 	return errors.Join(errs...)
 }
 
-// get returns the open session of an agent with that id, nil when there is none.
-func (r *Sessions) get(agent, id string) *acp.Session {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	s := r.m[sessionRef{agent, id}]
+// ErrNoSession means the conversation has no open session with the agent yet (its first
+// message opens one).
+var ErrNoSession = errors.New("no session is open with the agent in this conversation yet")
+
+// Session returns the open ACP session an agent has in a conversation, nil when it has
+// none (no message yet, or its process ended). It reads memory only.
+func (a *Stack) Session(k chat.Key, agent string) *acp.Session {
+	a.sessions.mu.Lock()
+	t := a.sessions.taps[tapKey{k, agent}]
+	a.sessions.mu.Unlock()
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	s := t.session
+	t.mu.Unlock()
 	if s == nil {
 		return nil
 	}
@@ -115,27 +165,6 @@ func (r *Sessions) get(agent, id string) *acp.Session {
 	default:
 		return s
 	}
-}
-
-// ErrNoSession means the conversation has no open session with the agent yet (its first
-// message opens one).
-var ErrNoSession = errors.New("no session is open with the agent in this conversation yet")
-
-// Session returns the open ACP session an agent has in a conversation, nil when it has
-// none (no message yet, or its process ended).
-func (a *Stack) Session(k chat.Key, agent string) *acp.Session {
-	if a.hist == nil {
-		return nil
-	}
-	t, err := a.hist.Open(k)
-	if err != nil {
-		return nil
-	}
-	id, err := t.Session(agent)
-	if err != nil || id == "" {
-		return nil
-	}
-	return a.sessions.get(agent, id)
 }
 
 // SetSessionMode changes the mode of an agent's session in a conversation, and remembers it.
@@ -185,11 +214,31 @@ func (a *Stack) changeSession(k chat.Key, agent string, change func(*acp.Session
 }
 
 // SessionState returns the modes and options of the agent's open session in a
-// conversation; false when it has none.
+// conversation; false when it has none. It reads memory only.
 func (a *Stack) SessionState(k chat.Key, agent string) (SessionState, bool) {
 	s := a.Session(k, agent)
 	if s == nil {
 		return SessionState{}, false
 	}
 	return s.State(), true
+}
+
+// SessionLabel is what the window's rule shows of the agent's session in a conversation:
+// its model and its mode ("Opus · Plan"), "" when it has neither. It reads memory only.
+func (a *Stack) SessionLabel(k chat.Key, agent string) string {
+	st, ok := a.SessionState(k, agent)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	for _, o := range st.Options {
+		if o.Category == acp.CategoryModel && o.Type == acp.OptionSelect {
+			parts = append(parts, o.CurrentName())
+			break
+		}
+	}
+	if len(st.Modes) > 0 {
+		parts = append(parts, st.ModeName())
+	}
+	return strings.Join(parts, " · ")
 }

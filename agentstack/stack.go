@@ -29,7 +29,6 @@ type Stack struct {
 	channels *chat.Channels
 	commands *Commands
 	perms    permissionsHook
-	hist     *storeHistory
 	sessions *Sessions // modes.go
 	mu       sync.Mutex
 	agents   []config.Agent // as the supervisor has them (auth.go)
@@ -44,7 +43,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 	wopts := o.HistoryWriter
 	wopts.Go, wopts.Status = o.Go, hist.status
 	hist.w = store.NewWriterWith(st, wopts)
-	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands(), hist: hist, agents: cfg.Agents}
+	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands(), agents: cfg.Agents}
 	o.Conns = a.conns
 	a.sessions = newSessions(st, nil)
 	o.SessionOpened = a.sessions.opened
@@ -170,9 +169,11 @@ var ErrNoFreeSlot = errors.New("every slot is taken")
 // wrapHandler is the service's WrapHandler: the commands' tap, then next's when set.
 func (a *Stack) wrapHandler(next func(chat.Key, string, chat.SessionHandler) chat.SessionHandler) func(chat.Key, string, chat.SessionHandler) chat.SessionHandler {
 	if next == nil {
-		return a.commands.wrap
+		return func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
+			return a.sessions.wrap(k, agent, a.commands.wrap(k, agent, h))
+		}
 	}
 	return func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
-		return next(k, agent, a.commands.wrap(k, agent, h))
+		return a.sessions.wrap(k, agent, next(k, agent, a.commands.wrap(k, agent, h)))
 	}
 }

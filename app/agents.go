@@ -66,6 +66,9 @@ type Agents interface {
 	SessionState(k chat.Key, agent string) (agentstack.SessionState, bool)
 	SetSessionMode(ctx context.Context, k chat.Key, agent, mode string) error
 	SetSessionOption(ctx context.Context, k chat.Key, agent, id, value string) error
+	// SessionLabel is the model and mode of the agent's session, for its window's rule; it
+	// reads memory only.
+	SessionLabel(k chat.Key, agent string) string
 }
 
 var _ Agents = (*agentstack.Stack)(nil)

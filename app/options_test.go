@@ -14,7 +14,7 @@ func TestAppSessionOptions(t *testing.T) {
 	h.onUI(h.ap.sessionOptions)
 	h.waitText("gate has no session in this window yet: send a message first")
 	h.sendGate("hi")
-	h.waitText("now: ask sonnet")
+	h.waitText("now: ask sonnet", "─ Sonnet · Ask ─")
 
 	h.onUI(h.ap.sessionOptions)
 	h.waitText("Session options of gate", "Mode", "Ask", "Model", "Sonnet", "Extended thinking", "off")
@@ -32,7 +32,7 @@ func TestAppSessionOptions(t *testing.T) {
 	h.waitText("Code — writes code")
 	h.typeText("Plan")
 	h.press(tcell.KeyEnter)
-	h.waitText("gate: Mode is now Plan")
+	h.waitText("gate: Mode is now Plan", "─ Opus · Plan ─")
 
 	if err := h.ap.agents.Supervisor().Stop("gate"); err != nil {
 		t.Fatal(err)

@@ -43,6 +43,9 @@ type Options struct {
 	// Permissions: the window shows its conversation's and answers them. Nil is the App's
 	// (RequestsOf).
 	Requests *Requests
+	// SessionLabel, when set, is what the rule shows of the agent's session after its
+	// state (its model and mode); it must read memory only.
+	SessionLabel func(agent string) string
 }
 
 // area is where the keyboard goes inside the window.
