@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"git.rickub.com/bots-garden/sidekicks/anthropicstub"
 	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
@@ -36,5 +40,51 @@ func TestAskModeAndOptions(t *testing.T) {
 	}
 	if code, _, errOut := askCmd(t, "--config", cfg, "--option", "model", "m", "go"); code != 2 || !strings.Contains(errOut, "expected ID=VALUE") {
 		t.Errorf("--option without =: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// claude-code-acp, on the local stand-in for the Anthropic API: ask --mode plan sets the
+// mode (the agent accepts it) before the prompt.
+func TestAskModeWithClaudeCodeACP(t *testing.T) {
+	program := anthropicstub.Install(t, anthropicstub.ClaudeCodeACP, "claude-code-acp")
+	stub := anthropicstub.Start(t, anthropicstub.Script{Default: anthropicstub.Turn{anthropicstub.Text("Planned.")}})
+	dir := testagents.Env(t)
+	t.Setenv("HOME", t.TempDir())
+	var env strings.Builder
+	for k, v := range stub.Env() {
+		fmt.Fprintf(&env, "      %s: %q\n", k, v)
+	}
+	cfg := testagents.WriteConfig(t, dir, 1, fmt.Sprintf("  - name: claude\n    command: %q\n    workspace: %q\n    env:\n%s", program, dir, env.String()))
+	trace := filepath.Join(t.TempDir(), "trace.log")
+	code, out, errOut := askCmd(t, "--config", cfg, "--trace", trace, "--mode", "plan", "claude", "make a plan")
+	if code != 0 || !strings.Contains(out, "Planned.") {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+	}
+	data, _ := os.ReadFile(trace)
+	// The messages in order: set_mode plan, its answer (a result), then the prompt.
+	var steps []string
+	for _, l := range strings.Split(string(data), "\n") {
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				ModeID string `json:"modeId"`
+			} `json:"params"`
+			Result json.RawMessage `json:"result"`
+		}
+		if _, msg, ok := strings.Cut(l, " claude "); !ok || json.Unmarshal([]byte(msg[3:]), &m) != nil {
+			continue
+		}
+		switch {
+		case m.Method == "session/set_mode":
+			steps = append(steps, "set_mode "+m.Params.ModeID+" "+string(m.ID))
+		case m.Method == "session/prompt":
+			steps = append(steps, "prompt")
+		case m.Method == "" && m.Result != nil && len(steps) > 0 && strings.HasSuffix(steps[len(steps)-1], " "+string(m.ID)):
+			steps = append(steps, "accepted")
+		}
+	}
+	if got := strings.Join(steps, ", "); !regexp.MustCompile(`^set_mode plan \d+, accepted, prompt$`).MatchString(got) {
+		t.Errorf("the trace says %q:\n%.3000s", got, data)
 	}
 }
