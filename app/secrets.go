@@ -164,14 +164,25 @@ func secretNames(s secrets, agent string) []string {
 // agentsWithSecrets is the configuration's agents with their secrets, as the stack starts
 // them; a secrets file that cannot be read is logged (never its content) and adds none.
 func (ap *application) agentsWithSecrets(agents []config.Agent) []config.Agent {
+	out, err := WithAgentSecrets(agents)
+	if err != nil {
+		ap.log.Printf("%v", err)
+	}
+	return out
+}
+
+// WithAgentSecrets returns the agents with the secrets set in Agent ▸ Secrets… added to
+// their environment (`sidekicks ask` starts its agent with them too). When the secrets
+// file cannot be read, the agents are returned unchanged with the error, which never
+// quotes the file.
+func WithAgentSecrets(agents []config.Agent) ([]config.Agent, error) {
 	path, err := secretsPath()
 	var s secrets
 	if err == nil {
 		s, err = readSecrets(path)
 	}
 	if err != nil {
-		ap.log.Printf("%v", err)
-		return agents
+		return agents, err
 	}
-	return withSecrets(agents, s)
+	return withSecrets(agents, s), nil
 }

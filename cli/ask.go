@@ -77,6 +77,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	if cfg == nil {
 		return code
 	}
+	cfg.Agents = choices.secrets(cfg.Agents, stderr) // ask_modes.go
 	if cfg.Agent(name) == nil {
 		var names []string
 		for _, a := range cfg.Agents {

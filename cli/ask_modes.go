@@ -4,11 +4,16 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"strings"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
+	"git.rickub.com/bots-garden/sidekicks/app"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
 // askChoicesTimeout bounds the agent's answers to --mode and --option.
@@ -36,6 +41,16 @@ func (c *askChoices) opened(_ string, s *acp.Session, _ bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), askChoicesTimeout)
 	defer cancel()
 	return agentstack.ApplyChoices(ctx, s, c.mode, c.options.values)
+}
+
+// secrets adds the agents' secrets (Agent ▸ Secrets… in the application) to their
+// environment; a secrets file that cannot be read is said on stderr and adds none.
+func (c *askChoices) secrets(agents []config.Agent, stderr io.Writer) []config.Agent {
+	out, err := app.WithAgentSecrets(agents)
+	if err != nil {
+		fmt.Fprintf(stderr, "sidekicks ask: %s\n", safetext.Line(err.Error()))
+	}
+	return out
 }
 
 // optionFlags are the repeated --option ID=VALUE.

@@ -88,3 +88,26 @@ func TestAskModeWithClaudeCodeACP(t *testing.T) {
 		t.Errorf("the trace says %q:\n%.3000s", got, data)
 	}
 }
+
+// ask starts its agent with the secrets set in the application (the state folder's
+// agent-secrets.json), and the trace does not hold them.
+func TestAskUsesTheAgentsSecrets(t *testing.T) {
+	dir := testagents.Env(t)
+	cfg := testagents.WriteConfig(t, dir, 1, testagents.ModeEntry(t, "gate", "signin", dir))
+	code, _, errOut := askCmd(t, "--config", cfg, "gate", "hi")
+	if code != 1 || !strings.Contains(errOut, testagents.SignInMessage) {
+		t.Fatalf("without a secret: exit %d, stderr %q", code, errOut)
+	}
+	secrets, _ := json.Marshal(map[string]map[string]string{"gate": {testagents.SignInKeyEnv: testagents.SignInKey}})
+	if err := os.WriteFile(filepath.Join(os.Getenv("SIDEKICKS_STATE_DIR"), "agent-secrets.json"), secrets, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	trace := filepath.Join(t.TempDir(), "trace.log")
+	code, out, errOut := askCmd(t, "--config", cfg, "--trace", trace, "gate", "hi")
+	if code != 0 || out != "signed in by key\n" {
+		t.Fatalf("with the secret: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if data, _ := os.ReadFile(trace); len(data) == 0 || strings.Contains(string(data), testagents.SignInKey) {
+		t.Errorf("the trace is empty or holds the key:\n%s", data)
+	}
+}
