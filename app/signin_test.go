@@ -144,6 +144,16 @@ func TestAppSignInWithTheAgent(t *testing.T) {
 // in its workspace, the screen suspended; its zero exit signs in.
 func TestAppSignInInTheTerminal(t *testing.T) {
 	h, ws, _ := signInApp(t, "signin")
+	// The terminal, as the login program reads it: the code typed.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.WriteString(testagents.SignInCode + "\n")
+	w.Close()
+	stdin := os.Stdin
+	os.Stdin = r
+	t.Cleanup(func() { os.Stdin = stdin; r.Close() })
 	h.sendGate("hello")
 	h.waitText(testagents.SignInMessage)
 	h.pick(h.ap.signIn, "Sign in to gate", "Log in in a")

@@ -1,6 +1,7 @@
 package testagents
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -25,9 +26,10 @@ import (
 //   - authenticate with the method "browser" (type agent; "broken" is refused);
 //   - it was started with SignInKeyEnv set to SignInKey (an agent secret);
 //   - its program was run with --login and SIGNIN_TERMINAL=1 (the method "tui", of type
-//     terminal, listed only to a client that announced auth.terminal): that run prints
-//     SignInTerminalText, writes SignInMarker in its working directory and exits 0; the
-//     file signs in every later start.
+//     terminal, listed only to a client that announced auth.terminal): that run asks for
+//     a code on its stdin (SignInCodePrompt); given SignInCode, it prints
+//     SignInTerminalText, writes SignInMarker in its working directory and exits 0 (else
+//     it exits 1); the file signs in every later start.
 //
 // It announces logout, which undoes the sign-in by authenticate; on session/prompt it
 // replies "signed in by <how>".
@@ -37,6 +39,8 @@ const (
 	SignInKey          = "sk-test-Zq81secret"
 	SignInMarker       = ".signin-marker"
 	SignInTerminalText = "Example AI terminal login: done"
+	SignInCodePrompt   = "Example AI: type the code 4711 and Enter:"
+	SignInCode         = "4711"
 )
 
 func init() {
@@ -159,6 +163,12 @@ func serveSignIn(in io.Reader, out, stderr io.Writer) int {
 		if os.Getenv("SIGNIN_TERMINAL") != "1" {
 			fmt.Fprintln(stderr, "--login without SIGNIN_TERMINAL=1")
 			return 3
+		}
+		fmt.Fprintln(out, SignInCodePrompt)
+		code, _ := bufio.NewReader(in).ReadString('\n')
+		if strings.TrimSpace(code) != SignInCode {
+			fmt.Fprintf(out, "wrong code %q\n", code)
+			return 1
 		}
 		fmt.Fprintln(out, SignInTerminalText)
 		if err := os.WriteFile(SignInMarker, []byte("yes\n"), 0o600); err != nil {
