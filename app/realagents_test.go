@@ -12,8 +12,11 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
+	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/anthropicstub"
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/store"
 )
 
 // The npm package of Gemini CLI, at the version the tests know.
@@ -45,7 +48,14 @@ func realAgentApp(t *testing.T, name, program string, args []string, env map[str
 	}
 	path := filepath.Join(dir, "real.yaml")
 	writeFile(t, path, yaml.String())
-	h := startApp(t, path, dir)
+	// node loads thousands of files before it answers: on a busy machine, more than the
+	// default 15 seconds.
+	h := startApp(t, path, dir, func(_ *appHarness, o *appOptions) {
+		o.agents = func(cfg *config.Config, ao agentstack.Options, st *store.Store) (Agents, error) {
+			ao.InitTimeout = realAgentStart
+			return newAgents(cfg, ao, st)
+		}
+	})
 	h.onUI(func() { h.ap.openAgent(name) })
 	h.waitTitles(name)
 	h.startReal(name)
