@@ -90,6 +90,18 @@ func (st SessionState) ModeName() string {
 	return nameOf(st.Modes, st.CurrentMode, func(m Mode) (string, string) { return m.ID, m.Name })
 }
 
+// ModeOption returns the session's first select option of category mode: an agent that
+// gives one means it to stand for its modes (the protocol's configOptions supersede
+// modes), which a client then does not show twice.
+func (st SessionState) ModeOption() (ConfigOption, bool) {
+	for _, o := range st.Options {
+		if o.Category == CategoryMode && o.Type == OptionSelect {
+			return o, true
+		}
+	}
+	return ConfigOption{}, false
+}
+
 // Option returns the option of that id.
 func (st SessionState) Option(id string) (ConfigOption, bool) {
 	for _, o := range st.Options {

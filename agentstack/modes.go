@@ -237,7 +237,9 @@ func (a *Stack) SessionLabel(k chat.Key, agent string) string {
 			break
 		}
 	}
-	if len(st.Modes) > 0 {
+	if o, ok := st.ModeOption(); ok {
+		parts = append(parts, o.CurrentName())
+	} else if len(st.Modes) > 0 {
 		parts = append(parts, st.ModeName())
 	}
 	return strings.Join(parts, " · ")

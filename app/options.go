@@ -42,9 +42,13 @@ func (ap *application) optionsText(m imsg, agent string) string {
 	return signInCatalogue.Text(ap.lang, m, agent)
 }
 
-// chooseOption lists the mode (when the session has modes) and the options.
+// chooseOption lists the mode (when the session has modes and no option of category mode,
+// which stands for them) and the options.
 func (ap *application) chooseOption(t target, st agentstack.SessionState) {
 	var items []window.ChoiceItem
+	if _, ok := st.ModeOption(); ok {
+		st.Modes = nil
+	}
 	if len(st.Modes) > 0 {
 		items = append(items, window.ChoiceItem{Text: signInCatalogue.Text(ap.lang, imsgMode), Mark: st.ModeName(), MarkClass: window.ClassComment})
 	}

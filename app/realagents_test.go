@@ -122,7 +122,14 @@ func TestAppClaudeAgentSessionOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.waitText("Hello from the stand-in.", "─ Default (recommended) · Auto ─")
-	h.pick(h.ap.sessionOptions, "Session options of claude", "Effort")
+	h.onUI(h.ap.sessionOptions)
+	// Its option of category mode stands for its modes: Mode is listed once.
+	screen := h.waitText("Session options of claude", "Model", "Default (recommended)", "Effort", "Fast mode")
+	if n := strings.Count(screen, "║  Mode "); n != 1 {
+		t.Errorf("Mode is listed %d times:\n%s", n, screen)
+	}
+	h.typeText("Effort")
+	h.press(tcell.KeyEnter)
 	h.waitText("Effort", "Default", "current", "High")
 	h.typeText("High")
 	h.press(tcell.KeyEnter)
