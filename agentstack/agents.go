@@ -70,6 +70,8 @@ type Options struct {
 	// SessionOpened, when set, is called with each session an agent opens (loaded after
 	// session/load), before it serves a turn; its error fails the session (modes.go).
 	SessionOpened func(agent string, s *acp.Session, loaded bool) error
+	// TurnEnded, when set, is told each turn's end (chat's ServiceOptions.TurnEnded).
+	TurnEnded func(k chat.Key, r chat.TurnResult)
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:

@@ -36,6 +36,12 @@ type LoginMethod struct {
 	Terminal bool
 }
 
+// NeedsSignIn says whether err is an agent's refusal for lack of a login (error -32000).
+func NeedsSignIn(err error) bool {
+	var auth *acp.AuthRequiredError
+	return errors.As(err, &auth)
+}
+
 // ErrNotRunning means the agent has no running process to sign in with: start it first.
 var ErrNotRunning = errors.New("the agent is not running")
 

@@ -55,6 +55,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 		History:     hist,
 		Permissions: a.perms.get,
 		WrapHandler: a.wrapHandler(o.WrapHandler),
+		TurnEnded:   o.TurnEnded,
 		Go:          o.Go,
 		Lang:        lang,
 		Describe:    func(err error) string { return describeWithHint(err, lang, o.ErrorHint) },

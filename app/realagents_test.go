@@ -83,10 +83,12 @@ func TestAppGeminiSignsInWithASecret(t *testing.T) {
 	}
 	h, trace := realAgentApp(t, "gemini", program, []string{"--acp"}, nil)
 	h.sendGemini("hello")
-	h.waitText("Gemini API key is missing or not configured.", "(methods: Log in with Google, Gemini API key, Vertex AI, AI API", "Gateway): Agent ▸ Sign in…")
+	h.waitText("Gemini API key is missing or not configured.", "(methods: Log in with Google, Gemini API key, Vertex AI, AI API", "Gateway): Agent ▸ Sign in…",
+		"Sign in to gemini", "Log in with Google — Log in with your Google account", "Gemini API key — Use an API key with Gemini Developer API")
 
 	const key = "AIzaSy-auth18-not-a-real-key"
-	h.pick(h.ap.showSecrets, "Secrets of gemini", "")
+	h.pick(func() {}, "Sign in to gemini", "Set a key")
+	h.waitText("Secrets of gemini")
 	h.typeText("GEMINI_API_KEY")
 	h.press(tcell.KeyEnter)
 	h.waitText("Value of GEMINI_API_KEY")

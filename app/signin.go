@@ -66,24 +66,39 @@ func (ap *application) tell(t target, text string) {
 
 // signIn is Agent ▸ Sign in…: the agent is started when needed, then its login methods
 // are offered, with setting a key it reads and signing out when it offers it.
-func (ap *application) signIn() {
-	ap.pickAgent(func(t target) {
-		c := ap.agents
-		ap.work.Do(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), signInStartWait)
-			startErr := c.StartAgent(ctx, t.agent)
-			cancel()
-			methods, canLogout, err := c.LoginMethods(t.agent)
-			ap.app.Post(func() {
-				if err != nil {
-					if startErr == nil {
-						startErr = err
-					}
-					ap.tell(t, signInCatalogue.Text(ap.lang, imsgStartFailed, t.agent, agentstack.DescribeError(startErr, ap.lang)))
-					return
+func (ap *application) signIn() { ap.pickAgent(ap.signInTo) }
+
+// turnEnded is the stack's TurnEnded: a turn refused for lack of a login in the focused
+// window, with no dialog open, offers the agent's login methods at once (the window says
+// the agent's own message beside).
+func (ap *application) turnEnded(k chat.Key, r chat.TurnResult) {
+	if !agentstack.NeedsSignIn(r.Err) {
+		return
+	}
+	ap.app.Post(func() {
+		if fk, ok := ap.focusedKey(); ok && fk == k && ap.app.Dialogs() == 0 {
+			ap.signInTo(target{r.Agent, k, true})
+		}
+	})
+}
+
+// signInTo offers the login methods of an agent, started first when needed.
+func (ap *application) signInTo(t target) {
+	c := ap.agents
+	ap.work.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), signInStartWait)
+		startErr := c.StartAgent(ctx, t.agent)
+		cancel()
+		methods, canLogout, err := c.LoginMethods(t.agent)
+		ap.app.Post(func() {
+			if err != nil {
+				if startErr == nil {
+					startErr = err
 				}
-				ap.chooseLogin(t, methods, canLogout)
-			})
+				ap.tell(t, signInCatalogue.Text(ap.lang, imsgStartFailed, t.agent, agentstack.DescribeError(startErr, ap.lang)))
+				return
+			}
+			ap.chooseLogin(t, methods, canLogout)
 		})
 	})
 }

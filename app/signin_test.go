@@ -56,9 +56,10 @@ func (h *appHarness) sendGate(text string) {
 func TestAppSecretSignsIn(t *testing.T) {
 	h, ws, trace := signInApp(t, "signin")
 	h.sendGate("hello")
-	h.waitText(testagents.SignInMessage, "Sign in with a browser, Broken method, Log in in a terminal", "Agent ▸ Sign in…")
-
-	h.onUI(h.ap.showSecrets)
+	// The refusal offers the agent's logins at once, the agent's own message beside.
+	h.waitText(testagents.SignInMessage, "Sign in with a browser, Broken method, Log in in a terminal", "Agent ▸ Sign in…", "Sign in to gate")
+	h.typeText("Set a key")
+	h.press(tcell.KeyEnter)
 	h.waitText("Secrets of gate", "Environment variable (e.g. GEMINI_API_KEY):")
 	h.typeText("1BAD")
 	h.press(tcell.KeyEnter)
@@ -123,10 +124,7 @@ func TestAppSecretSignsIn(t *testing.T) {
 func TestAppSignInWithTheAgent(t *testing.T) {
 	h, _, _ := signInApp(t, "signin")
 	h.sendGate("hello")
-	h.waitText(testagents.SignInMessage)
-
-	h.onUI(h.ap.signIn)
-	h.waitText("Sign in to gate", "Sign in with a browser — opens a page", "Broken method", "Log in in a terminal", "in a terminal", "Set a key it reads (Secrets…)", "Sign out")
+	h.waitText(testagents.SignInMessage, "Sign in to gate", "Sign in with a browser — opens a page", "Broken method", "Log in in a terminal", "in a terminal", "Set a key it reads (Secrets…)", "Sign out")
 	h.typeText("Broken")
 	h.press(tcell.KeyEnter)
 	h.waitText(`Signing in to gate failed: the agent refused authenticate: this method does not work`)
@@ -155,8 +153,9 @@ func TestAppSignInInTheTerminal(t *testing.T) {
 	os.Stdin = r
 	t.Cleanup(func() { os.Stdin = stdin; r.Close() })
 	h.sendGate("hello")
-	h.waitText(testagents.SignInMessage)
-	h.pick(h.ap.signIn, "Sign in to gate", "Log in in a")
+	h.waitText(testagents.SignInMessage, "Sign in to gate") // offered at once
+	h.typeText("Log in in a")
+	h.press(tcell.KeyEnter)
 	h.waitText(`Signed in to gate with "Log in in a terminal": send your message again`)
 	if _, err := os.Stat(testagents.SignInMarkerIn(ws)); err != nil {
 		t.Fatalf("the terminal login did not run in the workspace: %v", err)

@@ -95,7 +95,7 @@ func openApplication(o appOptions) (*application, error) {
 	started.Agents = ap.agentsWithSecrets(ap.cfg.Agents) // secrets.go
 	if ap.agents, err = o.agents(&started, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
 		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog),
-		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter}, ap.st); err != nil {
+		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter, TurnEnded: ap.turnEnded}, ap.st); err != nil {
 		ap.closeTrace()
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)

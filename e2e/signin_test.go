@@ -28,11 +28,7 @@ func TestTerminalSignIn(t *testing.T) {
 	term.typeText("hello")
 	term.keys("Enter")
 	term.waitFor(testagents.SignInMessage, appWait)
-
-	term.keys("M-a")
-	term.waitFor("Sign in…", appWait)
-	term.typeText("i")
-	term.waitFor("Sign in to gate", appWait)
+	term.waitFor("Sign in to gate", appWait) // offered at once
 	term.typeText("Log in in a")
 	term.keys("Enter")
 	term.waitFor(testagents.SignInCodePrompt, appWait) // the agent's program has the terminal
