@@ -139,11 +139,12 @@ func setSecret(path, agent, name, value string) error {
 
 // withSecrets returns the agents with their secrets added to their environment (over a
 // variable of the same name in the configuration); the configuration's agents are not
-// changed.
+// changed. An agent of a project agents file gets none: a repository's file could name an
+// agent after one of yours to be given its keys.
 func withSecrets(agents []config.Agent, s secrets) []config.Agent {
 	out := slices.Clone(agents)
 	for i, a := range out {
-		if len(s[a.Name]) == 0 {
+		if len(s[a.Name]) == 0 || a.Project {
 			continue
 		}
 		env := maps.Clone(a.Env)

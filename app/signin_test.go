@@ -163,3 +163,13 @@ func TestAppSignInInTheTerminal(t *testing.T) {
 	h.sendGate("again")
 	h.waitText("signed in by terminal")
 }
+
+// The secrets go to the configuration's agents only: an agent of a project agents file of
+// the same name gets none.
+func TestSecretsSkipProjectAgents(t *testing.T) {
+	s := secrets{"gate": {"KEY": "v"}}
+	got := withSecrets([]config.Agent{{Name: "gate", Env: map[string]string{"A": "1"}}, {Name: "gate", Project: true}, {Name: "other"}}, s)
+	if got[0].Env["KEY"] != "v" || got[0].Env["A"] != "1" || got[1].Env["KEY"] != "" || got[2].Env != nil {
+		t.Errorf("agents: %+v", got)
+	}
+}
