@@ -300,7 +300,10 @@ func decodeConfigOptions(raw json.RawMessage) []ConfigOption {
 		return nil
 	}
 	var out []ConfigOption
-	for _, item := range list[:min(len(list), maxConfigs)] {
+	for _, item := range list {
+		if len(out) == maxConfigs {
+			break
+		}
 		var w struct {
 			ID           string            `json:"id"`
 			Name         string            `json:"name"`

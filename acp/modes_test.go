@@ -142,3 +142,22 @@ func TestSessionModesAndOptions(t *testing.T) {
 		t.Errorf("initialize does not announce terminal logins: %s", sent[0])
 	}
 }
+
+// The agent's own current_mode_update and config_option_update change the session's state.
+func TestSessionStateFollowsTheAgent(t *testing.T) {
+	c, _, _ := startMode(t, "modes")
+	s, err := c.NewSession(testContext(t), "/work", newRecorder())
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := make(chan acp.SessionState, 4)
+	s.OnState(func(st acp.SessionState) { changes <- st })
+	prompt(t, s, "switch")
+	st := s.State()
+	if model, _ := st.Option("model"); st.CurrentMode != "code" || st.ModeName() != "Code" || model.Current != "opus" {
+		t.Errorf("state after the agent's updates: %+v", st)
+	}
+	if len(changes) != 2 {
+		t.Errorf("OnState was called %d times, want 2", len(changes))
+	}
+}

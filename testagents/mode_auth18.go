@@ -17,6 +17,8 @@ import (
 //     think (a boolean, off);
 //   - session/set_mode and session/set_config_option change them (a mode or value it does
 //     not list is refused with -32602), set_mode sending a current_mode_update too;
+//   - a prompt "switch" makes it change its mode to code and its model to opus by itself,
+//     saying so with current_mode_update and config_option_update;
 //   - on session/prompt it replies with every request it received since it started, one
 //     a line ("session/set_mode plan", "session/set_config_option model=opus",
 //     "session/prompt"), then the current mode and model ("now: plan opus").
@@ -139,6 +141,12 @@ func serveModes(in io.Reader, out, _ io.Writer) int {
 			}
 			p.answer(m.ID, map[string]any{"configOptions": modesOptions(model, think)})
 		case "session/prompt":
+			if strings.TrimSpace(m.promptText()) == "switch" {
+				// The agent changes its mode and model by itself.
+				mode, model = "code", "opus"
+				p.update(m.Params.SessionID, map[string]any{"sessionUpdate": "current_mode_update", "currentModeId": mode})
+				p.update(m.Params.SessionID, map[string]any{"sessionUpdate": "config_option_update", "configOptions": modesOptions(model, think)})
+			}
 			received = append(received, m.Method)
 			p.say(m.Params.SessionID, strings.Join(received, "\n")+"\nnow: "+mode+" "+model+"\n")
 			p.endTurn(m.ID)
