@@ -41,3 +41,10 @@ func TestConfigOptionsAreCleanedAndBounded(t *testing.T) {
 		t.Errorf("modes: %+v %q", modes, current)
 	}
 }
+
+// The messages of modes and options have both languages, with the same verbs.
+func TestModesTextsComplete(t *testing.T) {
+	for _, p := range modesCatalogue.Problems(mcNoMode) {
+		t.Error(p)
+	}
+}

@@ -173,3 +173,11 @@ func TestSecretsSkipProjectAgents(t *testing.T) {
 		t.Errorf("agents: %+v", got)
 	}
 }
+
+// The texts of signing in, the secrets and the session options have both languages, with
+// the same verbs.
+func TestSignInTextsComplete(t *testing.T) {
+	for _, p := range signInCatalogue.Problems(imsgItemSignIn) {
+		t.Error(p)
+	}
+}
