@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -119,9 +120,21 @@ func (r *Sessions) opened(agent string, s *acp.Session, loaded bool) error {
 }
 
 // ApplyChoices sends a session a mode (none when "") and option values (by option id), the
-// options in the order of the session's list, and returns every failure joined.
+// options in the order of the session's list, and returns every failure joined. A session
+// that lists no modes but an option of category mode gets the mode as that option.
 func ApplyChoices(ctx context.Context, s *acp.Session, mode string, options map[string]string) error {
 	var errs []error
+	st := s.State()
+	if o, ok := st.ModeOption(); ok && len(st.Modes) == 0 && mode != "" {
+		if _, set := options[o.ID]; !set {
+			options = maps.Clone(options)
+			if options == nil {
+				options = map[string]string{}
+			}
+			options[o.ID] = mode
+		}
+		mode = ""
+	}
 	if mode != "" {
 		errs = append(errs, s.SetMode(ctx, mode))
 	}

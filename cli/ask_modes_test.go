@@ -111,3 +111,15 @@ func TestAskUsesTheAgentsSecrets(t *testing.T) {
 		t.Errorf("the trace is empty or holds the key:\n%s", data)
 	}
 }
+
+// An agent that gives its modes only as an option of category mode gets --mode as that
+// option.
+func TestAskModeAsAnOption(t *testing.T) {
+	dir := testagents.Env(t)
+	entry := strings.Replace(testagents.ModeEntry(t, "m", "modes", dir), "    env:\n", "    env:\n      "+testagents.ModesAsOptionEnv+": \"1\"\n", 1)
+	cfg := testagents.WriteConfig(t, dir, 1, entry)
+	code, out, errOut := askCmd(t, "--config", cfg, "--mode", "plan", "m", "go")
+	if want := "session/new\nsession/set_config_option mode=plan\nsession/prompt\nnow: plan sonnet\n"; code != 0 || out != want {
+		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, out, want, errOut)
+	}
+}

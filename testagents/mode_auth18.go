@@ -17,6 +17,8 @@ import (
 //     think (a boolean, off);
 //   - session/set_mode and session/set_config_option change them (a mode or value it does
 //     not list is refused with -32602), set_mode sending a current_mode_update too;
+//   - with ModesAsOptionEnv=1 in its environment, it gives its modes (ask, plan) only as
+//     the select option "mode" of category mode, as some agents do;
 //   - a prompt "switch" makes it change its mode to code and its model to opus by itself,
 //     saying so with current_mode_update and config_option_update;
 //   - on session/prompt it replies with every request it received since it started, one
@@ -36,6 +38,7 @@ import (
 // It announces logout, which undoes the sign-in by authenticate; on session/prompt it
 // replies "signed in by <how>".
 const (
+	ModesAsOptionEnv   = "MODES_AS_OPTION"
 	SignInMessage      = "Please sign in to Example AI first."
 	SignInKeyEnv       = "EXAMPLE_API_KEY"
 	SignInKey          = "sk-test-Zq81secret"
@@ -95,6 +98,16 @@ func serveModes(in io.Reader, out, _ io.Writer) int {
 			"configOptions": modesOptions(model, think),
 		}
 	}
+	if os.Getenv(ModesAsOptionEnv) == "1" { // its modes only as an option of category mode
+		base := state
+		state = func(id string) map[string]any {
+			st := base(id)
+			delete(st, "modes")
+			st["configOptions"] = append([]any{map[string]any{"id": "mode", "name": "Mode", "category": "mode", "type": "select", "currentValue": mode,
+				"options": []any{map[string]any{"value": "ask", "name": "Ask"}, map[string]any{"value": "plan", "name": "Plan"}}}}, modesOptions(model, think)...)
+			return st
+		}
+	}
 	refuse := func(id json.RawMessage, what string) { failWith(p, id, -32602, "no such "+what) }
 	for {
 		m, c, ok := nextChoice(p)
@@ -135,11 +148,13 @@ func serveModes(in io.Reader, out, _ io.Writer) int {
 				model = s
 			case c.Params.ConfigID == "think" && json.Unmarshal(c.Params.Value, &b) == nil:
 				think = b
+			case c.Params.ConfigID == "mode" && json.Unmarshal(c.Params.Value, &s) == nil && os.Getenv(ModesAsOptionEnv) == "1":
+				mode = s
 			default:
 				refuse(m.ID, "option")
 				continue
 			}
-			p.answer(m.ID, map[string]any{"configOptions": modesOptions(model, think)})
+			p.answer(m.ID, map[string]any{"configOptions": state("")["configOptions"]})
 		case "session/prompt":
 			if strings.TrimSpace(m.promptText()) == "switch" {
 				// The agent changes its mode and model by itself.
