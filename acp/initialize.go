@@ -39,8 +39,8 @@ type AgentInfo struct {
 }
 
 // Initialize negotiates the protocol: it announces version 1, the fs capabilities
-// (readTextFile and writeTextFile, not terminal), terminal logins (auth.terminal) and Sidekicks' name, and checks the
-// agent's answer. It fails with an *InitTimeoutError when the agent does not answer
+// (readTextFile and writeTextFile, not terminal), terminal logins (auth.terminal) and
+// Sidekicks' name, and checks the agent's answer. It fails with an *InitTimeoutError when the agent does not answer
 // within Options.InitTimeout (the caller then stops the process), and with a
 // *VersionError when the agent speaks another version.
 func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {

@@ -167,7 +167,8 @@ func (a *Stack) Supervisor() *runtime.Supervisor { return a.sup }
 // taken, and starting it would stop another agent. Its first message starts it.
 var ErrNoFreeSlot = errors.New("every slot is taken")
 
-// wrapHandler is the service's WrapHandler: the commands' tap, then next's when set.
+// wrapHandler is the service's WrapHandler: the commands' tap, then next's when set, then
+// outermost the sessions' (modes.go), which finds the session its handler is given to.
 func (a *Stack) wrapHandler(next func(chat.Key, string, chat.SessionHandler) chat.SessionHandler) func(chat.Key, string, chat.SessionHandler) chat.SessionHandler {
 	if next == nil {
 		return func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
