@@ -67,11 +67,16 @@ type AuthMethod struct {
 	ID          string
 	Name        string
 	Description string
+	// Type is AuthAgent or AuthTerminal (see auth.go).
+	Type string
+	// Args and Env are what a terminal login adds to the agent's command (AuthTerminal).
+	Args []string
+	Env  map[string]string
 }
 
 // AuthRequiredError means the agent refused a session or a prompt because it needs a
-// login, which Sidekicks cannot perform: the user must log in with the agent's own
-// command first.
+// login: the user signs in with one of Methods (Conn.Authenticate, or the agent's program
+// run in a terminal), or sets the secret the agent reads, then tries again.
 type AuthRequiredError struct {
 	// Agent is the agent's name in the configuration.
 	Agent string

@@ -32,15 +32,15 @@ type AgentInfo struct {
 	// Capabilities are all of the agent's capabilities (the defaults when it sent none
 	// or sent them in a shape that does not decode).
 	Capabilities sdk.AgentCapabilities
-	// AuthMethods are the logins the agent offers; Sidekicks performs none of them.
+	// AuthMethods are the logins the agent offers (auth.go).
 	AuthMethods []AuthMethod
 	// Implementation is the agent's name, title and version, when it sent them.
 	Implementation *sdk.Implementation
 }
 
 // Initialize negotiates the protocol: it announces version 1, the fs capabilities
-// (readTextFile and writeTextFile, not terminal) and Sidekicks' name, and checks the
-// agent's answer. It fails with an *InitTimeoutError when the agent does not answer
+// (readTextFile and writeTextFile, not terminal), terminal logins (auth.terminal) and
+// Sidekicks' name, and checks the agent's answer. It fails with an *InitTimeoutError when the agent does not answer
 // within Options.InitTimeout (the caller then stops the process), and with a
 // *VersionError when the agent speaks another version.
 func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
@@ -51,6 +51,7 @@ func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true},
 			Terminal: false,
+			Auth:     sdk.AuthCapabilities{Terminal: true}, // auth.go
 		},
 		ClientInfo: &sdk.Implementation{Name: ClientName, Version: c.opts.ClientVersion},
 	}
@@ -112,14 +113,9 @@ func decodeInitialize(agent string, raw json.RawMessage) (*AgentInfo, error) {
 			info.Implementation = &impl
 		}
 	}
-	for _, m := range r.AuthMethods {
-		var a struct {
-			ID          string `json:"id"`
-			Name        string `json:"name"`
-			Description string `json:"description"`
-		}
-		if json.Unmarshal(m, &a) == nil && (a.ID != "" || a.Name != "") {
-			info.AuthMethods = append(info.AuthMethods, AuthMethod{ID: a.ID, Name: a.Name, Description: a.Description})
+	for _, m := range r.AuthMethods[:min(len(r.AuthMethods), maxAuthMethods)] {
+		if a := decodeAuthMethod(m); a != nil {
+			info.AuthMethods = append(info.AuthMethods, *a)
 		}
 	}
 	return info, nil

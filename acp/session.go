@@ -47,6 +47,10 @@ type Session struct {
 	refusals refusals
 	perms    map[uint64]context.CancelFunc
 	nextPerm uint64
+	// state is the session's modes and options, onState who is told of their changes
+	// (modes.go).
+	state   SessionState
+	onState func(SessionState)
 }
 
 // ID returns the session's id, as the agent chose it.
@@ -98,6 +102,7 @@ func (c *Conn) NewSession(ctx context.Context, cwd string, h SessionHandler) (*S
 			return errors.New("the agent's answer to session/new has no sessionId")
 		}
 		s = newSession(c, r.SessionID, h)
+		s.stateFromResult(raw)
 		return c.register(s)
 	})
 	if err != nil {
@@ -124,7 +129,7 @@ func (c *Conn) LoadSession(ctx context.Context, id, cwd string, h SessionHandler
 		return nil, fmt.Errorf("loading a session of agent %q: %w", c.agent, err)
 	}
 	req := sdk.LoadSessionRequest{SessionId: sdk.SessionId(id), Cwd: cwd, McpServers: []sdk.McpServer{}}
-	if _, err := c.call(ctx, "session/load", req, nil); err != nil {
+	if _, err := c.call(ctx, "session/load", req, func(raw json.RawMessage) error { s.stateFromResult(raw); return nil }); err != nil {
 		c.unregister(s)
 		return nil, c.sessionError("loading a session of", "session/load", err)
 	}

@@ -67,6 +67,11 @@ type Options struct {
 	// HistoryWriter sets the history writer's retries and bound (store.WriterOptions; its
 	// Go and Status are the stack's).
 	HistoryWriter store.WriterOptions
+	// SessionOpened, when set, is called with each session an agent opens (loaded after
+	// session/load), before it serves a turn; its error fails the session (modes.go).
+	SessionOpened func(agent string, s *acp.Session, loaded bool) error
+	// TurnEnded, when set, is told each turn's end (chat's ServiceOptions.TurnEnded).
+	TurnEnded func(k chat.Key, r chat.TurnResult)
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -172,7 +177,7 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 		o.Conns.set(a.Name, c)
 	}
 	return &agentConn{
-		conn: c, ws: ws, proc: p, logf: logf,
+		conn: c, ws: ws, proc: p, logf: logf, opened: o.SessionOpened,
 		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext},
 	}, nil
 }
@@ -222,6 +227,8 @@ type agentConn struct {
 	info chat.ConnInfo
 	// logf writes to the agent's log (nil: no log).
 	logf func(format string, args ...any)
+	// opened is Options.SessionOpened.
+	opened func(agent string, s *acp.Session, loaded bool) error
 }
 
 func (c *agentConn) Close() error { return c.conn.Close() }
@@ -232,6 +239,9 @@ func (c *agentConn) Files() chat.FileSource { return newWorkspaceFiles(c.ws) }
 
 func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.NewSession(ctx, cwd, h)
+	if err == nil {
+		err = c.sessionOpened(s, false)
+	}
 	if err != nil {
 		return nil, c.failed("session/new", err)
 	}
@@ -240,6 +250,9 @@ func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHa
 
 func (c *agentConn) LoadSession(ctx context.Context, id, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.LoadSession(ctx, id, cwd, h)
+	if err == nil {
+		err = c.sessionOpened(s, true)
+	}
 	if err != nil {
 		return nil, c.failed("session/load", err)
 	}

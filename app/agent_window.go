@@ -81,7 +81,8 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 
 // chatOptions are the options of the agent and channel windows.
 func (ap *application) chatOptions() chatwin.Options {
-	return chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter, StopAgent: ap.stopStuckAgent}
+	return chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter, StopAgent: ap.stopStuckAgent,
+		SessionLabel: func(agent string) string { return ap.agents.SessionLabel(chat.AgentKey(agent), agent) }}
 }
 
 // stopStuckAgent stops an agent that ignored the cancel of its turn (Esc again in its

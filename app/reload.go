@@ -125,7 +125,7 @@ func (ap *application) apply(l loaded) {
 	added, removed := agentChanges(old, cfg)
 	ap.log.Printf("reloaded %s: %d agents (new %q, removed %q), %d warnings", ap.path, len(cfg.Agents), added, removed, warningCount(l.diags))
 	ap.work.Do(func() {
-		ap.agents.SetAgents(cfg.Agents)
+		ap.agents.SetAgents(ap.agentsWithSecrets(cfg.Agents))
 		ap.agents.SetLimits(cfg.Limits.MaxRunningAgents, cfg.Limits.StopIdleAgentsAfter)
 		created, _, err := ap.st.EnsureDeclared(cfg.Channels)
 		chans, lerr := ap.st.Channels()

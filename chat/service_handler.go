@@ -26,6 +26,9 @@ func (s *Service) handler(cs *convState, agent string) *sessionHandler {
 	return &sessionHandler{inner: inner}
 }
 
+// Unwrap is the handler inside: the conversation's, as WrapHandler wrapped it.
+func (h *sessionHandler) Unwrap() SessionHandler { return h.inner }
+
 func (h *sessionHandler) Chunk(kind, text string) {
 	if h.loading.Load() {
 		return

@@ -3,6 +3,8 @@ package chatwin
 import (
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/safetext"
+
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
@@ -215,6 +217,11 @@ func (w *Widget) drawRule(r window.Region) {
 		}
 		if text != "" {
 			x += r.Text(x, 0, text+" ", window.ClassComment)
+		}
+	}
+	if w.opts.SessionLabel != nil && w.channel == nil {
+		if label := safetext.Line(w.opts.SessionLabel(w.agent.Name)); label != "" {
+			x += r.Text(x, 0, "─ "+label+" ", window.ClassComment)
 		}
 	}
 	W, _ := r.Size()

@@ -47,6 +47,9 @@ type Options struct {
 	// HoldEntries is how many entries of the conversation the window holds in memory before
 	// it lets those far above what it shows go (release.go); 0 is holdEntries.
 	HoldEntries int
+	// SessionLabel, when set, is what the rule shows of the agent's session after its
+	// state (its model and mode); it must read memory only.
+	SessionLabel func(agent string) string
 }
 
 // area is where the keyboard goes inside the window.
