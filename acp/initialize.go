@@ -39,7 +39,7 @@ type AgentInfo struct {
 }
 
 // Initialize negotiates the protocol: it announces version 1, the fs capabilities
-// (readTextFile and writeTextFile, not terminal) and Sidekicks' name, and checks the
+// (readTextFile and writeTextFile), terminal when Options.Terminals is set, and Sidekicks' name, and checks the
 // agent's answer. It fails with an *InitTimeoutError when the agent does not answer
 // within Options.InitTimeout (the caller then stops the process), and with a
 // *VersionError when the agent speaks another version.
@@ -50,7 +50,7 @@ func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
 		ProtocolVersion: ProtocolVersion,
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true},
-			Terminal: false,
+			Terminal: c.opts.Terminals != nil,
 		},
 		ClientInfo: &sdk.Implementation{Name: ClientName, Version: c.opts.ClientVersion},
 	}

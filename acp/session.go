@@ -230,6 +230,7 @@ func (s *Session) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.St
 // queued before it) and fails only when the connection has ended. Its order with the
 // turn's prompt is the session's concern: see BeginTurn.
 func (s *Session) Cancel() error {
+	s.c.opts.Go.Start("acp terminal kill "+s.c.agent, func() { s.KillTerminals() })
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.starting {

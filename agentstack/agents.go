@@ -147,6 +147,7 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	}
 	c := acp.NewConn(a.Name, p.Stdout, p.Stdin, acp.Options{
 		Workspace:     acpWorkspace{ws, refused},
+		Terminals:     o.terminals(a),
 		AllowWrite:    allowWrite,
 		Trace:         o.Trace,
 		InitTimeout:   initTimeout,
