@@ -177,8 +177,10 @@ func (t *terminal) follow() {
 	t.mu.Lock()
 	t.exited, t.code, t.signal = true, code, signal
 	t.mu.Unlock()
-	close(t.ended)
+	// Shown before wait_for_exit is answered: the tool call the agent then ends shows the
+	// whole output.
 	t.show(true)
+	close(t.ended)
 }
 
 // cutFront keeps the last limit bytes of b at most, starting at a character.

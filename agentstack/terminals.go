@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
+	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/guard"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
@@ -30,4 +31,14 @@ func (o Options) terminals(a config.Agent) terminalRunner {
 		r.log = o.Logs.Agent(a.Name)
 	}
 	return r
+}
+
+// terminalHandler gives a conversation's handler the output of the session's terminals, as
+// chat knows it.
+type terminalHandler struct{ chat.SessionHandler }
+
+func (h terminalHandler) TerminalOutput(id string, s acp.TerminalSnapshot) {
+	chat.ForwardTerminal(h.SessionHandler, id, chat.TerminalOutput{
+		Output: s.Output, Truncated: s.Truncated, Exited: s.Exited, ExitCode: s.ExitCode, Signal: s.Signal, Killed: s.Killed,
+	})
 }
