@@ -101,6 +101,13 @@ type terminal struct {
 	once      sync.Once
 }
 
+// full reports whether the connection holds MaxTerminals already.
+func (s *terminalSet) full() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.byID) >= MaxTerminals
+}
+
 // add registers t under a new id; false when the connection holds MaxTerminals already.
 func (s *terminalSet) add(t *terminal) bool {
 	s.mu.Lock()

@@ -131,16 +131,22 @@ func (c *Conn) serveCreateTerminal(params json.RawMessage) (any, *outError) {
 	if w, ok := s.h.(TerminalWatcher); ok {
 		t.watch = w
 	}
-	if !c.terms.add(t) {
-		return nil, &outError{Code: codeInvalidRequest, Message: "terminal/create: " + strconv.Itoa(MaxTerminals) +
-			" terminals are open already; release some first"}
+	full := &outError{Code: codeInvalidRequest, Message: "terminal/create: " + strconv.Itoa(MaxTerminals) +
+		" terminals are open already; release some first"}
+	if c.terms.full() {
+		return nil, full
 	}
 	run, err := c.opts.Terminals.Start(c.ctx, cmd)
 	if err != nil {
-		c.terms.remove(t.id)
 		return nil, &outError{Code: codeInternalError, Message: "terminal/create: " + safetext.Snippet(err.Error(), maxQuoted)}
 	}
+	// Registered only once it runs: a request that names it (an agent may guess the id)
+	// finds a command to act on.
 	t.run = run
+	if !c.terms.add(t) { // others were created meanwhile
+		run.Kill()
+		return nil, full
+	}
 	c.opts.Go.Start("acp terminal "+c.agent, t.follow)
 	c.opts.Go.Start("acp terminal end "+c.agent, func() {
 		// Nothing keeps running once the terminal is released or the agent is gone.

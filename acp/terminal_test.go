@@ -246,7 +246,11 @@ func childGone(t *testing.T, ws string) {
 	defer unix.Close(fd)
 	// A pidfd becomes readable when its process ends.
 	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
-	if n, err := unix.Poll(fds, 10_000); err != nil || n == 0 {
+	n, err := unix.Poll(fds, 10_000)
+	for err == unix.EINTR { // a signal of the runtime's: wait again
+		n, err = unix.Poll(fds, 10_000)
+	}
+	if err != nil || n == 0 {
 		syscall.Kill(pid, syscall.SIGKILL)
 		t.Fatalf("the command's child %d still runs (%v)", pid, err)
 	}

@@ -29,13 +29,21 @@ import (
 // killing "docker exec" on this computer leaves its command running.
 const TerminalEnvTag = "SIDEKICKS_TERMINAL"
 
-// commandScript is the script "sh -c" runs: $1 the folder, $2 the command line, then its
-// arguments; the variables come on stdin as "export NAME='value'" lines.
-const commandScript = `cd -- "$1" || exit 126
-line=$2
-shift 2
+// commandScript is the script "sh -c" runs: $1 the workspace, $2 the folder, $3 the command
+// line, then its arguments; the variables come on stdin as "export NAME='value'" lines. The
+// folder, checked lexically by the client, must also lead inside the workspace once its
+// symbolic links are resolved.
+const commandScript = `exec 2>&1
+root=$(cd -- "$1" && pwd -P) || exit 126
+root=${root%/}
+cd -- "$2" || exit 126
+case "$(pwd -P)/" in
+"$root"/*) ;;
+*) echo "sidekicks: $2 leads outside the workspace $1; the command does not run"; exit 126 ;;
+esac
+line=$3
+shift 3
 eval "$(cat)" || exit 126
-exec 2>&1
 if command -v bash >/dev/null 2>&1; then exec bash -c "$line" bash "$@"; fi
 exec sh -c "$line" sh "$@"`
 
@@ -79,7 +87,7 @@ func TerminalCommandArgs(a config.Agent, spec TerminalCommandSpec, tag string) (
 	if len(spec.Args) > 0 {
 		line += ` "$@"`
 	}
-	tail := append([]string{"sh", "-c", commandScript, "sh", spec.Dir, line}, spec.Args...)
+	tail := append([]string{"sh", "-c", commandScript, "sh", workspacePath(a), spec.Dir, line}, spec.Args...)
 	switch a.Runtime.Type {
 	case "container":
 		argv = append([]string{"docker", "exec", "-i", "-w", spec.Dir, a.Runtime.Container}, tail...)

@@ -66,7 +66,7 @@ func TestAgentCommandRunsWhereTheAgentRuns(t *testing.T) {
 				t.Errorf("output %q code %d signal %q, want %q, 0", out, code, sig, want)
 			}
 			line := spec.Command + ` "$@"`
-			tail := []string{"sh", "-c", commandScript, "sh", dir, line, "x y"}
+			tail := []string{"sh", "-c", commandScript, "sh", a.Workspace, dir, line, "x y"}
 			var want [][]string
 			switch kind {
 			case "container":
@@ -85,6 +85,29 @@ func TestAgentCommandRunsWhereTheAgentRuns(t *testing.T) {
 				if strings.Contains(strings.Join(c.Args, " "), "s3cr") {
 					t.Errorf("a variable's value is on the command line: %q", c.Args)
 				}
+			}
+		})
+	}
+}
+
+// TestAgentCommandStaysInTheWorkspace: a folder inside the workspace by its name that a
+// symbolic link leads out of is refused where the command runs, saying why; nothing runs.
+func TestAgentCommandStaysInTheWorkspace(t *testing.T) {
+	for _, kind := range []string{"local", "container", "sbx"} {
+		t.Run(kind, func(t *testing.T) {
+			newFakeEngines(t)
+			a := terminalAgent(t, kind)
+			outside := t.TempDir()
+			if err := os.Symlink(outside, filepath.Join(a.Workspace, "out")); err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(a.Workspace, "out")
+			out, code, _ := runToEnd(t, a, TerminalCommandSpec{Command: "touch ran", Dir: dir})
+			if want := "sidekicks: " + dir + " leads outside the workspace " + a.Workspace + "; the command does not run\n"; out != want || code != 126 {
+				t.Errorf("output %q code %d, want %q and 126", out, code, want)
+			}
+			if _, err := os.Stat(filepath.Join(outside, "ran")); err == nil {
+				t.Error("the command ran outside the workspace")
 			}
 		})
 	}
@@ -132,7 +155,12 @@ func TestAgentCommandKillEndsEverything(t *testing.T) {
 			if _, sig := c.Wait(); sig == "" {
 				t.Error("no signal after Kill")
 			}
-			if n, err := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, 10_000); err != nil || n == 0 {
+			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+			n, err := unix.Poll(fds, 10_000)
+			for err == unix.EINTR { // a signal of the runtime's: wait again
+				n, err = unix.Poll(fds, 10_000)
+			}
+			if err != nil || n == 0 {
 				syscall.Kill(pid, syscall.SIGKILL)
 				t.Fatalf("the child that ignores SIGTERM still runs after Kill")
 			}
