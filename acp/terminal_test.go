@@ -104,9 +104,16 @@ func (r *termRig) report(t *testing.T) testagents.TerminalReport {
 func (r *termRig) validTrace(t *testing.T) {
 	t.Helper()
 	r.tr.Close()
+	checkTraceFile(t, r.trace)
+}
+
+// checkTraceFile checks every message of the trace at path that Sidekicks sent against the
+// official schema.
+func checkTraceFile(t *testing.T, path string) {
+	t.Helper()
 	schema := loadSchema(t)
 	requests := map[string]string{}
-	for i, l := range readLines(t, r.trace) {
+	for i, l := range readLines(t, path) {
 		tl, err := parseTraceLine(l)
 		if err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
