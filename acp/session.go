@@ -47,6 +47,7 @@ type Session struct {
 	refusals refusals
 	perms    map[uint64]context.CancelFunc
 	nextPerm uint64
+	watch    TerminalWatcher // see WatchTerminals
 }
 
 // ID returns the session's id, as the agent chose it.

@@ -128,9 +128,7 @@ func (c *Conn) serveCreateTerminal(params json.RawMessage) (any, *outError) {
 		cmd.Env = append(cmd.Env, [2]string{v.Name, v.Value})
 	}
 	t := &terminal{session: s.id, limit: limit, ended: make(chan struct{}), released: make(chan struct{})}
-	if w, ok := s.h.(TerminalWatcher); ok {
-		t.watch = w
-	}
+	t.watch = s.terminalWatcher()
 	full := &outError{Code: codeInvalidRequest, Message: "terminal/create: " + strconv.Itoa(MaxTerminals) +
 		" terminals are open already; release some first"}
 	if c.terms.full() {
@@ -158,6 +156,25 @@ func (c *Conn) serveCreateTerminal(params json.RawMessage) (any, *outError) {
 		}
 	})
 	return sdk.CreateTerminalResponse{TerminalId: t.id}, nil
+}
+
+// WatchTerminals makes w the session's TerminalWatcher, in place of its handler (which is
+// one when it has a TerminalOutput method): for a caller that gives the output to another
+// type than this package's, without wrapping the handler.
+func (s *Session) WatchTerminals(w TerminalWatcher) {
+	s.mu.Lock()
+	s.watch = w
+	s.mu.Unlock()
+}
+
+func (s *Session) terminalWatcher() TerminalWatcher {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.watch != nil {
+		return s.watch
+	}
+	w, _ := s.h.(TerminalWatcher)
+	return w
 }
 
 // KillTerminals kills the commands of the session's terminals that are still running (the

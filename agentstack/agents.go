@@ -232,18 +232,20 @@ func (c *agentConn) Info() chat.ConnInfo { return c.info }
 func (c *agentConn) Files() chat.FileSource { return newWorkspaceFiles(c.ws) }
 
 func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
-	s, err := c.conn.NewSession(ctx, cwd, terminalHandler{h})
+	s, err := c.conn.NewSession(ctx, cwd, h)
 	if err != nil {
 		return nil, c.failed("session/new", err)
 	}
+	s.WatchTerminals(terminalWatcher{h})
 	return &agentSession{Session: s, c: c}, nil
 }
 
 func (c *agentConn) LoadSession(ctx context.Context, id, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
-	s, err := c.conn.LoadSession(ctx, id, cwd, terminalHandler{h})
+	s, err := c.conn.LoadSession(ctx, id, cwd, h)
 	if err != nil {
 		return nil, c.failed("session/load", err)
 	}
+	s.WatchTerminals(terminalWatcher{h})
 	return &agentSession{Session: s, c: c}, nil
 }
 

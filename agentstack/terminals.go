@@ -33,12 +33,12 @@ func (o Options) terminals(a config.Agent) terminalRunner {
 	return r
 }
 
-// terminalHandler gives a conversation's handler the output of the session's terminals, as
+// terminalWatcher gives a conversation's handler the output of the session's terminals, as
 // chat knows it.
-type terminalHandler struct{ chat.SessionHandler }
+type terminalWatcher struct{ h chat.SessionHandler }
 
-func (h terminalHandler) TerminalOutput(id string, s acp.TerminalSnapshot) {
-	chat.ForwardTerminal(h.SessionHandler, id, chat.TerminalOutput{
+func (w terminalWatcher) TerminalOutput(id string, s acp.TerminalSnapshot) {
+	chat.ForwardTerminal(w.h, id, chat.TerminalOutput{
 		Output: s.Output, Truncated: s.Truncated, Exited: s.Exited, ExitCode: s.ExitCode, Signal: s.Signal, Killed: s.Killed,
 	})
 }
