@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -214,24 +215,7 @@ func text(b []byte, running bool) string {
 			}
 		}
 	}
-	return string(toValidUTF8(b))
-}
-
-func toValidUTF8(b []byte) []byte {
-	if utf8.Valid(b) {
-		return b
-	}
-	out := make([]byte, 0, len(b))
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		if r == utf8.RuneError && size == 1 {
-			out = append(out, "\uFFFD"...)
-		} else {
-			out = append(out, b[:size]...)
-		}
-		b = b[size:]
-	}
-	return out
+	return strings.ToValidUTF8(string(b), "\uFFFD") // a run of bad bytes: one U+FFFD
 }
 
 // snapshot is the terminal's state for terminal/output (max: limit) or a watcher.
@@ -242,8 +226,12 @@ func (t *terminal) snapshot(max int) TerminalSnapshot {
 	if len(b) > max {
 		b, truncated = cutFront(append([]byte(nil), b...), max), true
 	}
+	out := text(b, !t.exited)
+	if len(out) > max { // a bad byte became the 3 of U+FFFD
+		out, truncated = string(cutFront([]byte(out), max)), true
+	}
 	return TerminalSnapshot{
-		Output: text(b, !t.exited), Truncated: truncated,
+		Output: out, Truncated: truncated,
 		Exited: t.exited, ExitCode: t.code, Signal: t.signal, Killed: t.killed,
 	}
 }

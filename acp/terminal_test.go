@@ -74,12 +74,18 @@ func newTermRig(t *testing.T, withTerminals bool) *termRig {
 	if _, err := r.conn.Initialize(testContext(t)); err != nil {
 		t.Fatal(err)
 	}
+	r.newSession(t)
+	return r
+}
+
+// newSession opens a new session, with a new recorder, for the next script.
+func (r *termRig) newSession(t *testing.T) {
+	t.Helper()
 	r.rec = &termRecorder{recorder: newRecorder(), snaps: map[string]acp.TerminalSnapshot{}}
 	var err error
-	if r.sess, err = r.conn.NewSession(testContext(t), ws, r.rec); err != nil {
+	if r.sess, err = r.conn.NewSession(testContext(t), r.ws, r.rec); err != nil {
 		t.Fatal(err)
 	}
-	return r
 }
 
 // run sends script and returns the agent's report.
@@ -215,11 +221,7 @@ func TestTerminalRefusals(t *testing.T) {
 		if !strings.Contains(rep.CreateErr, "commands run only inside the workspace") {
 			t.Errorf("cwd %q: create error %q", cwd, rep.CreateErr)
 		}
-		r.rec = &termRecorder{recorder: newRecorder(), snaps: map[string]acp.TerminalSnapshot{}}
-		var err error
-		if r.sess, err = r.conn.NewSession(testContext(t), r.ws, r.rec); err != nil {
-			t.Fatal(err)
-		}
+		r.newSession(t)
 	}
 	r.validTrace(t)
 
@@ -324,4 +326,24 @@ func TestTerminalEndsWithTurnAndAgent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTerminalHostileOutput: bytes that are not UTF-8 reach the agent as U+FFFD, never as
+// invalid JSON text; escape sequences reach it as printed (it asked for the output) while
+// the watcher, which shows it, gets them too and sanitizes them itself (chat does).
+func TestTerminalHostileOutput(t *testing.T) {
+	r := newTermRig(t, true)
+	rep := r.run(t, testagents.TerminalScript{Command: `printf 'a\377b\033[2Jc\342\202'`, Then: "wait"})
+	out := decode[outputAnswer](t, rep.Output)
+	if want := "a\uFFFDb\x1b[2Jc\uFFFD"; out.Output != want {
+		t.Errorf("output %q, want %q", out.Output, want)
+	}
+	// Within the limit even once the bad bytes are replaced.
+	limit := 4
+	r.newSession(t)
+	rep = r.run(t, testagents.TerminalScript{Command: `printf '\377a\377b\377'`, Limit: &limit, Then: "wait"})
+	if out := decode[outputAnswer](t, rep.Output); len(out.Output) > limit || !out.Truncated || !utf8.ValidString(out.Output) {
+		t.Errorf("output %q (%d bytes), truncated %v: want at most %d bytes", out.Output, len(out.Output), out.Truncated, limit)
+	}
+	r.validTrace(t)
 }
