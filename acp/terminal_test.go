@@ -9,11 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
+	"time"
 	"unicode/utf8"
-
-	"golang.org/x/sys/unix"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -248,21 +246,7 @@ func childGone(t *testing.T, ws string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fd, err := unix.PidfdOpen(pid, 0)
-	if err != nil {
-		return // gone already
-	}
-	defer unix.Close(fd)
-	// A pidfd becomes readable when its process ends.
-	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
-	n, err := unix.Poll(fds, 10_000)
-	for err == unix.EINTR { // a signal of the runtime's: wait again
-		n, err = unix.Poll(fds, 10_000)
-	}
-	if err != nil || n == 0 {
-		syscall.Kill(pid, syscall.SIGKILL)
-		t.Fatalf("the command's child %d still runs (%v)", pid, err)
-	}
+	testagents.WatchProcess(t, pid).WaitGone(t, 10*time.Second)
 }
 
 // TestTerminalKillAndReleaseEndEverything: terminal/kill and terminal/release end the

@@ -7,12 +7,11 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-
-	"golang.org/x/sys/unix"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
 // terminalAgent is an agent of runtime kind ("local", "container" in "box", "sbx" in
@@ -145,25 +144,13 @@ func TestAgentCommandKillEndsEverything(t *testing.T) {
 			}
 			data, _ := os.ReadFile(filepath.Join(a.Workspace, "child.pid"))
 			pid, _ := strconv.Atoi(strings.TrimSpace(string(data)))
-			fd, err := unix.PidfdOpen(pid, 0)
-			if err != nil {
-				t.Fatalf("the child %d: %v", pid, err)
-			}
-			defer unix.Close(fd)
+			child := testagents.WatchProcess(t, pid)
 			eng.calls()
 			c.Kill()
 			if _, sig := c.Wait(); sig == "" {
 				t.Error("no signal after Kill")
 			}
-			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
-			n, err := unix.Poll(fds, 10_000)
-			for err == unix.EINTR { // a signal of the runtime's: wait again
-				n, err = unix.Poll(fds, 10_000)
-			}
-			if err != nil || n == 0 {
-				syscall.Kill(pid, syscall.SIGKILL)
-				t.Fatalf("the child that ignores SIGTERM still runs after Kill")
-			}
+			child.WaitGone(t, 10*time.Second)
 			if kind != "local" {
 				calls := argsOf(eng.calls())
 				if len(calls) != 1 || !reflect.DeepEqual(calls[0], killArgs(a, c.tag)) || calls[0][len(calls[0])-2] != c.tag {
