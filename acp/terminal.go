@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -73,10 +74,14 @@ type TerminalSnapshot struct {
 	Killed    bool   // the client killed it (terminal/kill, a cancel, the user)
 }
 
+// terminalSeq numbers the terminals of every connection of the process: an id is never
+// given twice, so that a tool call of an agent's earlier process still on screen never
+// shows the output of a new terminal that took its terminal's id.
+var terminalSeq atomic.Uint64
+
 // terminalSet is a connection's terminals.
 type terminalSet struct {
 	mu   sync.Mutex
-	next int
 	byID map[string]*terminal
 }
 
@@ -119,8 +124,7 @@ func (s *terminalSet) add(t *terminal) bool {
 	if len(s.byID) >= MaxTerminals {
 		return false
 	}
-	s.next++
-	t.id = "term-" + strconv.Itoa(s.next)
+	t.id = "term-" + strconv.FormatUint(terminalSeq.Add(1), 10)
 	s.byID[t.id] = t
 	return true
 }

@@ -53,7 +53,7 @@ func TestClaudeCodeTerminalTraceIsValid(t *testing.T) {
 	if stop, err := s.Prompt(testContext(t), []sdk.ContentBlock{sdk.TextBlock("where are we")}); err != nil || stop != sdk.StopReasonEndTurn {
 		t.Fatalf("prompt: %v %v", stop, err)
 	}
-	if snap := rec.snap("term-1"); snap.Output != ws+"\ndone-2\n" || !snap.Exited || snap.ExitCode != 0 {
+	if snap := rec.only(t); snap.Output != ws+"\ndone-2\n" || !snap.Exited || snap.ExitCode != 0 {
 		t.Errorf("the terminal showed %+v", snap)
 	}
 	if res := stub.ToolResults(); len(res) != 1 || !strings.Contains(res[0], "done-2") {

@@ -43,10 +43,19 @@ func (r *termRecorder) TerminalOutput(id string, s acp.TerminalSnapshot) {
 	r.snaps[id] = s
 }
 
-func (r *termRecorder) snap(id string) acp.TerminalSnapshot {
+// only is the state of the one terminal the session created (the zero state before the
+// watcher heard of it); more than one fails the test.
+func (r *termRecorder) only(t *testing.T) acp.TerminalSnapshot {
+	t.Helper()
 	r.tmu.Lock()
 	defer r.tmu.Unlock()
-	return r.snaps[id]
+	if len(r.snaps) > 1 {
+		t.Fatalf("%d terminals, want one", len(r.snaps))
+	}
+	for _, s := range r.snaps {
+		return s
+	}
+	return acp.TerminalSnapshot{}
 }
 
 // termRig is the terminal test agent, connected with terminals in ws, traced.
@@ -189,8 +198,8 @@ func TestTerminalRunsInWorkspace(t *testing.T) {
 	if out.Output != want || out.Truncated || out.ExitStatus == nil || *out.ExitStatus.ExitCode != 3 {
 		t.Errorf("output %+v, want %q, exit 3", out, want)
 	}
-	r.rec.waitUntil(t, "the watcher's final output", func() bool { return r.rec.snap("term-1").Exited })
-	if s := r.rec.snap("term-1"); s.Output != want || s.ExitCode != 3 || s.Killed {
+	r.rec.waitUntil(t, "the watcher's final output", func() bool { return r.rec.only(t).Exited })
+	if s := r.rec.only(t); s.Output != want || s.ExitCode != 3 || s.Killed {
 		t.Errorf("the watcher saw %+v", s)
 	}
 	r.validTrace(t)
@@ -287,7 +296,7 @@ func TestTerminalEndsWithTurnAndAgent(t *testing.T) {
 				stop, _ := r.sess.Prompt(context.Background(), text(string(data)))
 				done <- stop
 			}()
-			r.rec.waitUntil(t, "the command's start", func() bool { return strings.Contains(r.rec.snap("term-1").Output, "started") })
+			r.rec.waitUntil(t, "the command's start", func() bool { return strings.Contains(r.rec.only(t).Output, "started") })
 			if how == "cancel" {
 				if err := r.sess.Cancel(); err != nil {
 					t.Fatal(err)
@@ -304,8 +313,8 @@ func TestTerminalEndsWithTurnAndAgent(t *testing.T) {
 				<-done
 			}
 			childGone(t, r.ws)
-			r.rec.waitUntil(t, "the watcher's final output", func() bool { return r.rec.snap("term-1").Exited })
-			if s := r.rec.snap("term-1"); !s.Killed {
+			r.rec.waitUntil(t, "the watcher's final output", func() bool { return r.rec.only(t).Exited })
+			if s := r.rec.only(t); !s.Killed {
 				t.Errorf("the watcher's last snapshot %+v does not say killed", s)
 			}
 		})
@@ -330,4 +339,23 @@ func TestTerminalHostileOutput(t *testing.T) {
 		t.Errorf("output %q (%d bytes), truncated %v: want at most %d bytes", out.Output, len(out.Output), out.Truncated, limit)
 	}
 	r.validTrace(t)
+}
+
+// TestTerminalIdsNeverRepeat: two connections (an agent and its restart) never give the
+// same terminal id, so that a tool call of the first still on screen never shows the
+// second's output.
+func TestTerminalIdsNeverRepeat(t *testing.T) {
+	var ids []string
+	for range 2 {
+		r := newTermRig(t, true)
+		r.run(t, testagents.TerminalScript{Command: "true", Then: "wait"})
+		r.rec.tmu.Lock()
+		for id := range r.rec.snaps {
+			ids = append(ids, id)
+		}
+		r.rec.tmu.Unlock()
+	}
+	if len(ids) != 2 || ids[0] == ids[1] {
+		t.Errorf("terminal ids %q, want two different ones", ids)
+	}
 }
