@@ -70,6 +70,9 @@ func (c *Conn) respond(id json.RawMessage, result any, rpcErr *outError) {
 
 // serve computes the answer to one request from the agent.
 func (c *Conn) serve(method string, params json.RawMessage) (any, *outError) {
+	if result, e, ok := c.serveTerminal(method, params); ok {
+		return result, e
+	}
 	switch method {
 	case "session/request_permission":
 		return c.servePermission(params)

@@ -23,6 +23,8 @@ const (
 type Options struct {
 	// Workspace is where the agent's fs requests are answered; nil refuses them.
 	Workspace Workspace
+	// Terminals runs the agent's terminal commands (in Workspace); nil offers none.
+	Terminals TerminalRunner
 	// AllowWrite, when set, is asked before each fs/write_text_file the handler would
 	// carry out, with the path as the agent gave it (absolute, inside the workspace): an
 	// error refuses the write, and its message tells the agent why.
@@ -84,6 +86,7 @@ type Conn struct {
 	sessions map[string]*Session
 	// reads bounds the bytes the fs reads being answered hold at once.
 	reads *readBudget
+	terms terminalSet
 
 	done   chan struct{}
 	once   sync.Once

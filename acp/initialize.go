@@ -39,8 +39,9 @@ type AgentInfo struct {
 }
 
 // Initialize negotiates the protocol: it announces version 1, the fs capabilities
-// (readTextFile and writeTextFile, not terminal), terminal logins (auth.terminal) and
-// Sidekicks' name, and checks the agent's answer. It fails with an *InitTimeoutError when the agent does not answer
+// (readTextFile and writeTextFile), terminal when Options.Terminals is set, terminal logins
+// (auth.terminal) and Sidekicks' name, and checks the agent's answer. It fails with an
+// *InitTimeoutError when the agent does not answer
 // within Options.InitTimeout (the caller then stops the process), and with a
 // *VersionError when the agent speaks another version.
 func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
@@ -50,7 +51,7 @@ func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
 		ProtocolVersion: ProtocolVersion,
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true},
-			Terminal: false,
+			Terminal: c.opts.Terminals != nil,
 			Auth:     sdk.AuthCapabilities{Terminal: true}, // auth.go
 		},
 		ClientInfo: &sdk.Implementation{Name: ClientName, Version: c.opts.ClientVersion},

@@ -51,6 +51,8 @@ type Session struct {
 	// (modes.go).
 	state   SessionState
 	onState func(SessionState)
+	// watch is told of the output of the terminals the session's tool calls embed.
+	watch TerminalWatcher // see WatchTerminals
 }
 
 // ID returns the session's id, as the agent chose it.
@@ -235,6 +237,7 @@ func (s *Session) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.St
 // queued before it) and fails only when the connection has ended. Its order with the
 // turn's prompt is the session's concern: see BeginTurn.
 func (s *Session) Cancel() error {
+	s.c.opts.Go.Start("acp terminal kill "+s.c.agent, func() { s.KillTerminals() })
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.starting {

@@ -152,6 +152,7 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	}
 	c := acp.NewConn(a.Name, p.Stdout, p.Stdin, acp.Options{
 		Workspace:     acpWorkspace{ws, refused},
+		Terminals:     o.terminals(a),
 		AllowWrite:    allowWrite,
 		Trace:         o.Trace,
 		InitTimeout:   initTimeout,
@@ -245,6 +246,7 @@ func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHa
 	if err != nil {
 		return nil, c.failed("session/new", err)
 	}
+	s.WatchTerminals(terminalWatcher{h})
 	return &agentSession{Session: s, c: c}, nil
 }
 
@@ -256,6 +258,7 @@ func (c *agentConn) LoadSession(ctx context.Context, id, cwd string, h chat.Sess
 	if err != nil {
 		return nil, c.failed("session/load", err)
 	}
+	s.WatchTerminals(terminalWatcher{h})
 	return &agentSession{Session: s, c: c}, nil
 }
 

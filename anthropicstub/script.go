@@ -32,9 +32,10 @@ func ToolUse(tool string, input any) Block {
 	return Block{kind: "tool_use", tool: tool, input: data}
 }
 
-// Bash is a tool_use block that runs command with the agent's Bash tool.
+// Bash is a tool_use block that runs command with the agent's Bash tool, with a timeout of
+// two minutes (claude-code-acp's own Bash, mcp__acp__Bash, requires one).
 func Bash(command, description string) Block {
-	return ToolUse("Bash", map[string]any{"command": command, "description": description})
+	return ToolUse("Bash", map[string]any{"command": command, "description": description, "timeout": 120000})
 }
 
 // Read is a tool_use block that reads path with the agent's Read tool.
@@ -56,7 +57,7 @@ type Turn []Block
 // Steps[i] to the request that carries the i-th round of tool results. After the last step
 // the model answers "Done.".
 type Conversation struct {
-	Prompt string // a request whose last user text contains this (exactly) follows the script
+	Prompt string // a request whose last prompt contains this (exactly) follows the script
 	Steps  []Turn
 }
 
@@ -101,60 +102,67 @@ func (m message) blocks() []contentBlock {
 	return bs
 }
 
-// userText is the text of a user message that is a prompt (one that carries no tool result),
-// and whether it is one.
+// userText is the text of a user message that is a prompt, and whether it is one: its text
+// blocks other than Claude Code's <system-reminder>s. Claude Code may send a prompt in the
+// message that carries the last tool results of the turn before.
 func (m message) userText() (string, bool) {
 	if m.Role != "user" {
 		return "", false
 	}
 	var parts []string
 	for _, b := range m.blocks() {
-		if b.Type == "tool_result" {
-			return "", false
-		}
-		if b.Type == "text" {
+		if b.Type == "text" && !reminder(b.Text) {
 			parts = append(parts, b.Text)
 		}
 	}
 	return strings.Join(parts, "\n"), len(parts) > 0
 }
 
-// answer picks the turn for req: the conversation its last prompt names, at the step the
-// number of assistant messages since that prompt gives.
-func (s Script) answer(req request) Turn {
-	last := -1
+// step is where a scripted tool_use stands: its conversation (by index in the script) and
+// the step that sent it.
+type step struct{ conv, step int }
+
+// answer picks the turn for req: the conversation its last prompt names, at the step after
+// the latest of that conversation's tool uses whose results req carries (issued says where
+// each tool_use id the stand-in sent stands). Counting results rather than messages holds
+// whatever way the agent merges its messages (Claude Code sends the prompt that follows a
+// turn in the message of that turn's last tool results). A conversation asked again in
+// the same session goes on from where it was.
+func (s Script) answer(req request, issued func(id string) (step, bool)) (Turn, step) {
 	text := ""
-	for i, m := range req.Messages {
-		if t, ok := m.userText(); ok && !onlyReminders(t) {
-			last, text = i, t
+	for _, m := range req.Messages {
+		if t, ok := m.userText(); ok {
+			text = t
 		}
 	}
-	if last >= 0 {
-		for _, c := range s.Conversations {
+	if text != "" {
+		for ci, c := range s.Conversations {
 			if c.Prompt == "" || !strings.Contains(text, c.Prompt) {
 				continue
 			}
-			step := 0
-			for _, m := range req.Messages[last+1:] {
-				if m.Role == "assistant" {
-					step++
+			next := 0
+			for _, m := range req.Messages {
+				for _, b := range m.blocks() {
+					if at, ok := issued(b.ToolUseID); ok && b.Type == "tool_result" && at.conv == ci {
+						next = max(next, at.step+1)
+					}
 				}
 			}
-			if step < len(c.Steps) {
-				return c.Steps[step]
+			if next < len(c.Steps) {
+				return c.Steps[next], step{ci, next}
 			}
-			return Turn{Text("Done.")}
+			return Turn{Text("Done.")}, step{ci, next}
 		}
 	}
 	if len(s.Default) > 0 {
-		return s.Default
+		return s.Default, step{-1, 0}
 	}
-	return Turn{Text("OK.")}
+	return Turn{Text("OK.")}, step{-1, 0}
 }
 
-// onlyReminders tells the <system-reminder> texts Claude Code sends along with tool results
-// from a prompt.
-func onlyReminders(t string) bool {
+// reminder tells the <system-reminder> texts Claude Code sends along with prompts and tool
+// results from what the user wrote.
+func reminder(t string) bool {
 	t = strings.TrimSpace(t)
 	return strings.HasPrefix(t, "<system-reminder>") && strings.HasSuffix(t, "</system-reminder>")
 }

@@ -16,6 +16,7 @@ import (
 const (
 	maxBody     = 8 << 20
 	maxRequests = 256
+	maxIssued   = 1 << 16 // tool_use ids remembered
 )
 
 // Request is a request the stand-in received.
@@ -34,12 +35,13 @@ type Server struct {
 	script   Script
 	requests []Request
 	toolIDs  int
+	issued   map[string]step // where each tool_use id sent stands in the script
 }
 
 // Start starts a stand-in that follows script, stopped when the test ends.
 func Start(t testing.TB, script Script) *Server {
 	t.Helper()
-	s := &Server{script: script}
+	s := &Server{script: script, issued: map[string]step{}}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL
 	t.Cleanup(s.srv.Close)
@@ -140,8 +142,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			apiError(w, http.StatusBadRequest, "invalid_request_error", "the body is not a Messages API request")
 			return
 		}
-		turn := script.answer(req).resolve(req)
-		msg := s.message(req, turn)
+		turn, at := script.answer(req, s.stepOf)
+		turn = turn.resolve(req)
+		msg := s.message(req, turn, at)
 		if req.Stream {
 			stream(w, msg, turn)
 			return
@@ -154,7 +157,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 
 // message is the whole answer, as the non-streaming API returns it; the stream's
 // message_start carries it with no content.
-func (s *Server) message(req request, turn Turn) map[string]any {
+func (s *Server) message(req request, turn Turn, at step) map[string]any {
 	content := make([]map[string]any, 0, len(turn))
 	stop := "end_turn"
 	s.mu.Lock()
@@ -168,6 +171,9 @@ func (s *Server) message(req request, turn Turn) map[string]any {
 		case "tool_use":
 			s.toolIDs++
 			b.id = fmt.Sprintf("toolu_stub_%d", s.toolIDs)
+			if len(s.issued) < maxIssued {
+				s.issued[b.id] = at
+			}
 			content = append(content, map[string]any{"type": "tool_use", "id": b.id, "name": b.resolved, "input": b.input})
 			stop = "tool_use"
 		}
@@ -182,6 +188,14 @@ func (s *Server) message(req request, turn Turn) map[string]any {
 		"content": content, "stop_reason": stop, "stop_sequence": nil,
 		"usage": map[string]any{"input_tokens": 10, "output_tokens": 10},
 	}
+}
+
+// stepOf says where a tool_use id the stand-in sent stands in the script.
+func (s *Server) stepOf(id string) (step, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	at, ok := s.issued[id]
+	return at, ok
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

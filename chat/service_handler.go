@@ -50,6 +50,13 @@ func (h *sessionHandler) RequestPermission(ctx context.Context, req sdk.RequestP
 	return h.inner.RequestPermission(ctx, req)
 }
 
+// TerminalOutput passes a terminal's output on, unless a session/load is replaying.
+func (h *sessionHandler) TerminalOutput(id string, out TerminalOutput) {
+	if !h.loading.Load() {
+		ForwardTerminal(h.inner, id, out)
+	}
+}
+
 // describesSession reports whether an update is about the session's state rather than a
 // part of its history.
 func describesSession(u sdk.SessionUpdate) bool {

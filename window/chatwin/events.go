@@ -55,6 +55,8 @@ func (w *Widget) handleKey(k window.Key) bool {
 		w.complete()
 	case k.Is(window.Named(window.KeyEsc, 0)):
 		w.escape()
+	case k.Is(killKey):
+		w.killCommands()
 	case k.Is(window.Ctrl('w')):
 		w.Closed()
 		if w.win == nil {
