@@ -9,8 +9,8 @@ import "github.com/gdamore/tcell/v2"
 type Region struct {
 	screen tcell.Screen
 	cv     *canvas // what the cells hold already; nil to put every cell on screen
-	origin Rect // the region's own rectangle, in screen coordinates
-	clip   Rect // what may be drawn: origin within every parent
+	origin Rect    // the region's own rectangle, in screen coordinates
+	clip   Rect    // what may be drawn: origin within every parent
 	theme  *Theme
 	cursor *cursorState
 }
