@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/window"
 	"github.com/rivo/uniseg"
 )
 
@@ -137,18 +138,9 @@ func (e *editor) prevBoundary() int {
 	if e.cursor == 0 {
 		return 0
 	}
-	if e.text[e.cursor-1] == '\n' {
-		return e.cursor - 1
-	}
-	at, s := e.lineStart(), e.text[e.lineStart():e.cursor]
-	prev := at
-	for s != "" {
-		c, _, rest := cluster(s, 0)
-		prev = at
-		at += len(c)
-		s = rest
-	}
-	return prev
+	// From a boundary shortly before the cursor, not from the line's start: Backspace at the
+	// end of a 1 MB line segmented the megabyte.
+	return window.ClusterStart(e.text, e.cursor-1)
 }
 
 // nextBoundary returns the end of the cluster after the cursor.
