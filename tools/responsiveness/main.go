@@ -119,6 +119,10 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	after, _ := rssKiB(pid)
 	worst(fmt.Sprintf("keys during a %d-line flood in another window", flood), floodKeys, idle)
 	fmt.Printf("                          cat meanwhile %s\n", summary(catKeys))
+	// The machine's own stalls during the flood (the agent, tmux and sidekicks share its cores)
+	// reach cat too: sidekicks' worst and p99 over cat's show what is sidekicks' own.
+	fmt.Printf("                          worst / cat's worst %.1f, p99 / cat's p99 %.1f\n",
+		ratio(slices.Max(floodKeys), slices.Max(catKeys)), ratio(quantile(floodKeys, 0.99), quantile(catKeys, 0.99)))
 	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
 
 	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
