@@ -10,6 +10,10 @@ type Input struct {
 	text   string
 	cursor int // byte offset in text, on a cluster boundary
 	first  int // byte offset of the first cluster shown
+	// grow holds the text while it is typed at its end, which then costs the characters
+	// typed, not a copy of the whole text; inGrow says text is grow's.
+	grow   strings.Builder
+	inGrow bool
 	// Class is the field's colour; it defaults to dialog.input.
 	Class Class
 	// OnChange runs after each change of the text.
@@ -24,7 +28,7 @@ func (in *Input) Text() string { return in.text }
 
 // SetText replaces the text and puts the cursor at its end.
 func (in *Input) SetText(s string) {
-	in.text = oneLine(s)
+	in.setText(oneLine(s))
 	in.cursor = len(in.text)
 	in.changed()
 }
@@ -39,9 +43,25 @@ func (in *Input) Insert(s string) {
 	if s == "" {
 		return
 	}
-	in.text = in.text[:in.cursor] + s + in.text[in.cursor:]
+	if in.cursor == len(in.text) {
+		if !in.inGrow {
+			in.grow = strings.Builder{} // strings handed out keep the old buffer
+			in.grow.WriteString(in.text)
+		}
+		in.grow.WriteString(s)
+		in.setText(in.grow.String())
+		in.inGrow = true
+	} else {
+		in.setText(in.text[:in.cursor] + s + in.text[in.cursor:])
+	}
 	in.cursor += len(s)
 	in.changed()
+}
+
+// setText is every change of the text but typing at its end.
+func (in *Input) setText(s string) {
+	in.text = s
+	in.inGrow = false
 }
 
 func (in *Input) changed() {
@@ -152,21 +172,21 @@ func (in *Input) key(k Key) bool {
 	case k.Is(Named(KeyBackspace, 0)):
 		if in.cursor > 0 {
 			p := ClusterStart(in.text, in.cursor-1)
-			in.text = in.text[:p] + in.text[in.cursor:]
+			in.setText(in.text[:p] + in.text[in.cursor:])
 			in.cursor = p
 			in.changed()
 		}
 	case k.Is(Named(KeyDelete, 0)) || k.Is(Ctrl('d')):
 		if in.cursor < len(in.text) {
-			in.text = in.text[:in.cursor] + in.text[clusterEnd(in.text, in.cursor):]
+			in.setText(in.text[:in.cursor] + in.text[clusterEnd(in.text, in.cursor):])
 			in.changed()
 		}
 	case k.Is(Ctrl('u')):
-		in.text = in.text[in.cursor:]
+		in.setText(in.text[in.cursor:])
 		in.cursor = 0
 		in.changed()
 	case k.Is(Ctrl('k')):
-		in.text = in.text[:in.cursor]
+		in.setText(in.text[:in.cursor])
 		in.changed()
 	default:
 		return false
