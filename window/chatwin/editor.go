@@ -36,6 +36,10 @@ type editor struct {
 		done  bool   // rows go to the end of the text
 	}
 	laid int // bytes of text laid out since the editor was made: the layout's work, for tests
+	// grow holds the text while it is typed at its end, which then costs the characters
+	// typed, not a copy of the whole text; inGrow says text is grow's.
+	grow   strings.Builder
+	inGrow bool
 }
 
 // vrow is one row of the input on screen: text[start:end], without its newline.
@@ -68,7 +72,7 @@ func cleanInput(s string) string {
 
 // set replaces the text and puts the cursor at its end.
 func (e *editor) set(s string) {
-	e.text = s
+	e.text, e.inGrow = s, false
 	e.cursor = len(s)
 	e.changed()
 }
@@ -108,7 +112,16 @@ func (e *editor) replace(from, to int, s string) {
 // a few rows, not the megabyte.
 func (e *editor) splice(from, to int, s string) {
 	keep := e.cache.rows != nil && e.cache.rev == e.rev
-	e.text = e.text[:from] + s + e.text[to:]
+	if from == len(e.text) {
+		if !e.inGrow {
+			e.grow = strings.Builder{} // strings handed out keep the old buffer
+			e.grow.WriteString(e.text)
+		}
+		e.grow.WriteString(s)
+		e.text, e.inGrow = e.grow.String(), true
+	} else {
+		e.text, e.inGrow = e.text[:from]+s+e.text[to:], false
+	}
 	e.edited()
 	if !keep {
 		return
