@@ -72,7 +72,7 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 			w.win.SetAttention(false)
 		}
 	}
-	rows := w.input.layout(inputWidth(W))
+	rows := w.input.layout(inputWidth(W), maxInputRows)
 	inRows := min(len(rows), max(1, min(maxInputRows, H/3)))
 	ruleY := max(H-inRows-1, 0)
 	if H < 2 {

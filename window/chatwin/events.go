@@ -207,7 +207,7 @@ func (w *Widget) mouse(m window.Mouse) bool {
 		}
 	case m.Y >= w.inputTop:
 		w.focus = areaInput
-		rows := w.input.layout(inputWidth(w.width))
+		rows := w.input.layout(inputWidth(w.width), maxInputRows)
 		if i := w.inputScroll + m.Y - w.inputTop; i < len(rows) {
 			w.input.cursor = w.input.offsetAt(rows[i], m.X)
 		} else {
