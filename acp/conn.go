@@ -45,6 +45,9 @@ type Options struct {
 	// Logf, when set, receives the connection's diagnostics (malformed lines, ignored
 	// messages), at most a few per kind of problem and power of two of its count.
 	Logf func(format string, args ...any)
+	// Elicit answers the agent's elicitation/create requests and is told its
+	// elicitation/complete notifications; nil cancels every elicitation.
+	Elicit Elicitor
 	// Go starts the connection's goroutines: its reader ("acp reader <agent>"), its
 	// writer ("acp writer <agent>") and those answering the agent's requests ("acp request
 	// <agent>", "acp answer <agent>"). Nil starts them with a plain go statement; the
@@ -84,6 +87,8 @@ type Conn struct {
 	sessions map[string]*Session
 	// reads bounds the bytes the fs reads being answered hold at once.
 	reads *readBudget
+	// served is the agent's requests being answered, for $/cancel_request.
+	served served
 
 	done   chan struct{}
 	once   sync.Once

@@ -51,6 +51,8 @@ func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true},
 			Terminal: false,
+			// Forms and links, when Options.Elicit answers them (elicit.go).
+			Elicitation: c.elicitationCapabilities(),
 		},
 		ClientInfo: &sdk.Implementation{Name: ClientName, Version: c.opts.ClientVersion},
 	}
