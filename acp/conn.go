@@ -36,6 +36,11 @@ type Options struct {
 	// InitTimeout bounds the wait for the answer to initialize (DefaultInitTimeout when
 	// 0).
 	InitTimeout time.Duration
+	// StartActivity, when set, says when the agent last wrote on its stderr, and that
+	// line: while it writes, Initialize waits longer than InitTimeout, up to MaxInitWait
+	// (DefaultMaxInitWait when 0).
+	StartActivity func() (last time.Time, line string)
+	MaxInitWait   time.Duration
 	// MaxAgentRequests bounds the agent's requests (permission, fs) being answered at
 	// once (DefaultMaxAgentRequests when 0). Beyond it, the reading goroutine waits for
 	// one to finish: a flooding agent is slowed by its own pipe.
@@ -125,6 +130,9 @@ func NewConn(agent string, agentStdout io.Reader, agentStdin io.Writer, opts Opt
 	}
 	if opts.InitTimeout <= 0 {
 		opts.InitTimeout = DefaultInitTimeout
+	}
+	if opts.MaxInitWait <= 0 {
+		opts.MaxInitWait = DefaultMaxInitWait
 	}
 	if opts.MaxAgentRequests <= 0 {
 		opts.MaxAgentRequests = DefaultMaxAgentRequests

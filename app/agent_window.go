@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync/atomic"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -40,6 +41,12 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		Title: safetext.Line(name),
 		// The states the screen keeps from the supervisor's events (takeStates).
 		State: func() runtime.State { return ap.states.byName[name].State },
+		Started: func() time.Time {
+			if st := ap.states.byName[name]; st.State == runtime.Starting {
+				return st.Started
+			}
+			return time.Time{}
+		},
 	}
 	w := &appWindow{kind: winAgent, agent: name, agentWin: &agentWindow{}}
 	if a := ap.cfg.Agent(name); a != nil {

@@ -1,6 +1,8 @@
 package chatwin
 
 import (
+	"time"
+
 	"sync/atomic"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -24,6 +26,9 @@ type AgentInfo struct {
 	// free slot from one whose agent is starting; nil when unknown. It is called on the
 	// screen's goroutine and must not wait.
 	State func() runtime.State
+	// Started, when set, returns when the agent's process started while it is starting
+	// (zero otherwise): the rule says for how long it has been starting.
+	Started func() time.Time
 }
 
 // Options configure a Widget.
