@@ -92,7 +92,7 @@ type Process struct {
 	tag    string      // its ProcessTagEnv, which what it starts inherits
 	reaped atomic.Bool // its id may name another process from then on
 	// errAt is when the process last wrote on its stderr (Unix nanoseconds; 0: never).
-	errAt atomic.Int64
+	errAt  atomic.Int64
 	treeMu sync.Mutex
 	tree   map[int]procInfo // every process of its tree signalAll has found
 	grace  StopGrace
