@@ -92,7 +92,7 @@ func openApplication(o appOptions) (*application, error) {
 	// member's.
 	trace := ap.openTrace()
 	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
-		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog),
+		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog), Elicit: ap.elicitor(),
 		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter}, ap.st); err != nil {
 		ap.closeTrace()
 		ap.st.Close()

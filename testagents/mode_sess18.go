@@ -18,9 +18,9 @@ import (
 // and its usage (usage_update). Their prompts:
 //   - "elicit form": asks for ElicitFormSchema and replies "answer: <the answer's JSON>";
 //   - "elicit url": asks to open ElicitURL; accepted, it sends elicitation/complete;
-//   - "elicit cancelled" and "perm cancelled": ask, then cancel the request themselves
-//     ($/cancel_request) when the prompt's second line says so at once or, by default,
-//     once the client shows it waits, and reply with the answer;
+//   - "elicit cancelled [MS]" and "perm cancelled [MS]": ask, then cancel the request
+//     themselves ($/cancel_request) after MS milliseconds (300 by default), and reply
+//     with the answer;
 //   - "title WORDS": sends WORDS as the session's title, with a usage update;
 //   - "heard": replies with what the client did: "resumed X", "loaded X", "closed X",
 //     "cancel_request N" for each request the client gave up.
@@ -146,10 +146,12 @@ func serveSessions(in io.Reader, out io.Writer, resume bool) int {
 				p.send(map[string]any{"jsonrpc": "2.0", "method": "elicitation/complete", "params": map[string]any{"elicitationId": "el-1"}})
 			}
 			p.say(sid, "answer: "+string(a.Result))
-		case text == "elicit cancelled" || text == "perm cancelled" || strings.HasPrefix(text, "cancel after "):
+		case first == "elicit" && strings.HasPrefix(rest, "cancelled") || first == "perm" && strings.HasPrefix(rest, "cancelled"):
 			next++
 			id := next
-			if text == "perm cancelled" {
+			pause := 300
+			fmt.Sscanf(strings.TrimPrefix(rest, "cancelled"), "%d", &pause)
+			if first == "perm" {
 				p.request(id, "session/request_permission", map[string]any{"sessionId": sid,
 					"toolCall": map[string]any{"toolCallId": "t1", "title": "Touch a file"},
 					"options":  []any{map[string]any{"optionId": "ok", "kind": "allow_once", "name": "Allow"}}})
@@ -157,9 +159,9 @@ func serveSessions(in io.Reader, out io.Writer, resume bool) int {
 				p.request(id, "elicitation/create", map[string]any{"sessionId": sid, "mode": "form", "message": "A question",
 					"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "string"}}}})
 			}
-			// The client's dialog is up once it answers nothing for a while: the
-			// cancel comes after a short pause (a real agent's own timeout).
-			time.Sleep(300 * time.Millisecond)
+			// The cancel comes after a pause (a real agent's own timeout): 300 ms, or the
+			// milliseconds after "cancelled".
+			time.Sleep(time.Duration(pause) * time.Millisecond)
 			p.send(map[string]any{"jsonrpc": "2.0", "method": "$/cancel_request", "params": map[string]any{"requestId": id}})
 			for {
 				a, ok := p.next()

@@ -1,0 +1,98 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/testagents"
+)
+
+// sessionsConfig writes a configuration with the session test agent gem (it lists past
+// sessions, resumes and closes them, and asks for forms and links), and returns its path.
+func sessionsConfig(t *testing.T, dir, mode string) string {
+	t.Helper()
+	cfg := "version: 1\nagents:\n" + testagents.ModeEntry(t, "gem", mode, t.TempDir())
+	path := filepath.Join(dir, "sidekicks.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// startGem starts Sidekicks in a 120-column terminal of the given height with gem, a
+// session test agent in mode, and opens gem's window.
+func startGem(t *testing.T, mode string, height int) *terminal {
+	t.Helper()
+	dir := t.TempDir()
+	term := startTerminal(t, isolate(t), dir, 120, height, binary, "--config", sessionsConfig(t, dir, mode))
+	term.waitFor("No window open", appWait)
+	openFromAgentMenu(t, term, 0, "gem")
+	return term
+}
+
+// The agent asks for a form: the dialog shows its fields, refuses what is not valid with
+// a reason, and sends what the user filled in. A request the agent cancels closes its
+// dialog by itself.
+func TestElicitationFormInTerminal(t *testing.T) {
+	term := startGem(t, "sessions", 45)
+	term.typeText("elicit form")
+	term.keys("Enter")
+	term.waitFor("gem asks: Deploy", appWait)
+	s := term.waitFor("( ) Europe", appWait)
+	for _, want := range []string{"Deploy settings", "Name *", "Replicas", "( ) America", "[ ] fast", "[ Send ]", "[ Decline ]"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the form has no %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "[2J") {
+		t.Fatalf("the agent's escape sequence reached the screen:\n%s", s)
+	}
+	// Sent with the name missing, then too short.
+	term.keys("Enter")
+	term.waitFor("this field is required", appWait)
+	term.typeText("w")
+	term.keys("Enter")
+	term.waitFor("at least 2 characters", appWait)
+	term.typeText("eb")
+	for i := 0; i < 5; i++ { // email, replicas, ratio, confirm, region
+		term.keys("Tab")
+	}
+	term.keys("Right", "Space", "Tab", "Space", "Enter")
+	s = term.waitFor(`"region":"us"`, appWait)
+	for _, want := range []string{`"action":"accept"`, `"name":"web"`, `"replicas":2`, `"tags":["fast"]`} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the agent got no %s:\n%s", want, s)
+		}
+	}
+	waitGone(t, term, "gem asks")
+
+	// The agent asks, then cancels: the dialog goes away without a key.
+	term.typeText("elicit cancelled 1500")
+	term.keys("Enter")
+	term.waitFor("A question", appWait)
+	term.waitFor(`answer: {"action":"cancel"}`, appWait)
+	waitGone(t, term, "A question")
+
+	// So does a permission request.
+	term.typeText("perm cancelled 1500")
+	term.keys("Enter")
+	term.waitFor("1…1: answer", appWait)
+	term.waitFor(`"outcome":"cancelled"`, appWait)
+	waitGone(t, term, "1…1: answer")
+}
+
+// The agent asks to open a link: the dialog shows it, Continue accepts, and the wait
+// that follows closes when the agent says the step is complete.
+func TestElicitationURLInTerminal(t *testing.T) {
+	term := startGem(t, "sessions", 40)
+	term.typeText("elicit url")
+	term.keys("Enter")
+	term.waitFor(testagents.ElicitURL, appWait)
+	term.waitFor("[ Continue ]", 0)
+	term.keys("Enter")
+	term.waitFor(`answer: {"action":"accept"}`, appWait)
+	// elicitation/complete came before the reply: the wait is closed.
+	waitGone(t, term, "is waiting")
+}
