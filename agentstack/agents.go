@@ -182,7 +182,9 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	}
 	return &agentConn{
 		conn: c, ws: ws, proc: p, logf: logf,
-		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext},
+		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext,
+			Resume: c.SessionCaps().Resume},
+		goStart: o.Go.Start,
 	}, nil
 }
 
@@ -231,6 +233,8 @@ type agentConn struct {
 	info chat.ConnInfo
 	// logf writes to the agent's log (nil: no log).
 	logf func(format string, args ...any)
+	// goStart starts a goroutine (Options.Go).
+	goStart func(name string, f func())
 }
 
 func (c *agentConn) Close() error { return c.conn.Close() }

@@ -53,6 +53,10 @@ type Agents interface {
 	ConnStatus(name string) chat.ConnStatus
 	// Supervisor runs the agents' processes, for the Agents panel.
 	Supervisor() *runtime.Supervisor
+	// ListSessions lists an agent's sessions (Agent ▸ Sessions…), starting it when
+	// needed; ContinueSession makes its window continue one of them.
+	ListSessions(ctx context.Context, name string) (agentstack.SessionList, error)
+	ContinueSession(ctx context.Context, name, id, title string) error
 }
 
 var _ Agents = (*agentstack.Stack)(nil)

@@ -64,6 +64,8 @@ type menuHandlers struct {
 	CanCancel   func() bool
 	CancelTurn  func()
 	AgentStatus func()
+	// Sessions lists an agent's sessions (app/sessions.go).
+	Sessions func()
 	// PermissionRequests lists the permission requests waiting, every window's, and jumps
 	// to the one chosen; Requests says how many conversations have one (shown on the entry).
 	PermissionRequests func()
@@ -163,6 +165,7 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			window.MenuItem{Separator: true},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemCancelTurn), Enabled: h.CanCancel, Action: h.CancelTurn},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentStatus), Action: h.AgentStatus},
+			sessionsItem(lang, h.Sessions),
 			window.MenuItem{Marked: requestsText(lang, h.Requests), Action: h.PermissionRequests},
 		)
 	}}

@@ -68,6 +68,7 @@ func (ap *application) menuHandlers() menuHandlers {
 		CanCancel:   ap.canCancel,
 		CancelTurn:  ap.cancelTurn,
 		AgentStatus: ap.showStatus,
+		Sessions:    ap.showSessions,
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 )
@@ -181,11 +182,12 @@ func serveSessions(in io.Reader, out io.Writer, resume bool) int {
 }
 
 // listPage is a page of session/list: the first two sessions then a cursor, then the
-// third; without a cwd filter, one more elsewhere.
+// third; without a cwd filter, they are in the agent's own folder, and one more is
+// elsewhere.
 func listPage(cwd, cursor string) map[string]any {
 	folder := cwd
 	if folder == "" {
-		folder = "/somewhere"
+		folder, _ = os.Getwd() // its workspace, where the client starts it
 	}
 	entry := func(i int) map[string]any {
 		return map[string]any{"sessionId": SessionsListedIDs[i], "cwd": folder, "title": SessionsListed[i],

@@ -71,6 +71,8 @@ type Widget struct {
 	// asked: a Send made before a Cancel reaches the service first.
 	calls *jobs.Queue
 	win   *window.Window
+	// titleSuffix is the session's title as the window's title ends with it.
+	titleSuffix string
 
 	// Set once the service has opened the conversation.
 	conv    *chat.Conversation
