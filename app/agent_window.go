@@ -148,7 +148,11 @@ func (ap *application) refreshAgentWindow(w *appWindow) {
 		w.known = *a
 		aw.removedTold = false
 		aw.setAgent(*a)
-		w.win.SetTitle(agentLabel(*a))
+		if cw, ok := w.win.Widget().(*chatwin.Widget); ok {
+			cw.SetTitle(agentLabel(*a)) // followed by its session's title
+		} else {
+			w.win.SetTitle(agentLabel(*a))
+		}
 		return
 	}
 	if aw.removedTold || w.known.Name == "" {

@@ -88,7 +88,7 @@ func (ap *application) chooseSession(name string, list agentstack.SessionList) {
 		}
 		s := list.Sessions[i]
 		if !sameFolder(s.Cwd, list.Workspace) {
-			ap.app.Flash(sessionsText.Text(lang, sOtherFolder, s.Cwd, list.Workspace))
+			ap.app.Flash(sessionsText.Text(lang, sOtherFolder, shortFolder(s.Cwd), shortFolder(list.Workspace)))
 			return
 		}
 		ap.continueSession(name, s)
@@ -102,7 +102,7 @@ func sessionItem(s acp.SessionSummary, workspace string, lang i18n.Lang) window.
 	if text == "" {
 		text = safetext.Line(s.ID)
 	}
-	mark := s.Cwd
+	mark := shortFolder(s.Cwd)
 	if !s.Updated.IsZero() {
 		mark = s.Updated.Local().Format("2006-01-02 15:04") + "  " + mark
 	}
@@ -115,6 +115,18 @@ func sessionItem(s acp.SessionSummary, workspace string, lang i18n.Lang) window.
 }
 
 func sameFolder(a, b string) bool { return path.Clean(a) == path.Clean(b) }
+
+// maxFolderShown is the most characters of a session's folder the list shows: the end of
+// a longer one, after "…", so that the titles keep their room.
+const maxFolderShown = 28
+
+func shortFolder(p string) string {
+	r := []rune(p)
+	if len(r) <= maxFolderShown {
+		return p
+	}
+	return "…" + string(r[len(r)-maxFolderShown+1:])
+}
 
 // continueSession opens the agent's window and makes it continue the session.
 func (ap *application) continueSession(name string, s acp.SessionSummary) {
@@ -163,7 +175,7 @@ var sessionsText = i18n.NewCatalogue[sessionsMsg]([]string{
 	sNone:        "%s has no earlier session",
 	sTitle:       "Sessions of %s",
 	sElsewhere:   "(another folder)",
-	sOtherFolder: "This session works in %s, not in the agent's workspace %s: it cannot continue here",
+	sOtherFolder: "This session cannot continue here: it works in %s, not in the agent's workspace %s",
 	sOpening:     "Opening the session “%s”…",
 	sBusy:        "%s has a turn in progress: wait for its end, or cancel it, then open the session again",
 	sOpenFailed:  "The session could not be opened: %s",
@@ -176,7 +188,7 @@ var sessionsText = i18n.NewCatalogue[sessionsMsg]([]string{
 	sNone:        "%s n'a aucune session antérieure",
 	sTitle:       "Sessions de %s",
 	sElsewhere:   "(autre dossier)",
-	sOtherFolder: "Cette session travaille dans %s, pas dans l'espace de travail de l'agent %s : elle ne peut pas continuer ici",
+	sOtherFolder: "Cette session ne peut pas continuer ici : elle travaille dans %s, pas dans l'espace de travail de l'agent %s",
 	sOpening:     "Ouverture de la session « %s »…",
 	sBusy:        "%s a un tour en cours : attendez sa fin, ou annulez-le, puis ouvrez de nouveau la session",
 	sOpenFailed:  "La session n'a pas pu être ouverte : %s",

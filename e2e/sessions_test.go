@@ -96,3 +96,52 @@ func TestElicitationURLInTerminal(t *testing.T) {
 	// elicitation/complete came before the reply: the wait is closed.
 	waitGone(t, term, "is waiting")
 }
+
+// openSessions opens Agent ▸ Sessions… in gem's window, and returns the screen with the
+// list.
+func openSessions(term *terminal) string {
+	term.keys("M-a")
+	term.waitFor("Sessions…", appWait)
+	term.keys("e")
+	return term.waitFor("Sessions of gem", appWait)
+}
+
+// Agent ▸ Sessions… lists the agent's sessions, most recent first, with their dates and
+// folders; the one chosen continues in the agent's window, whose frame shows the session's
+// title; one of another folder is refused with the reason. The usage of the session shows
+// on the status line.
+func TestSessionsListInTerminal(t *testing.T) {
+	term := startGem(t, "sessions", 40)
+	term.typeText("title First steps")
+	term.keys("Enter")
+	term.waitFor("gem — First steps", appWait)
+	term.waitFor("4.3k of 100k tokens · 0.25 USD", appWait)
+
+	s := openSessions(term)
+	release, docs, parser := strings.Index(s, "Release 2.0"), strings.Index(s, "Write the docs"), strings.Index(s, "Fix the parser")
+	if release < 0 || docs < release || parser < docs {
+		t.Fatalf("the sessions are not listed most recent first:\n%s", s)
+	}
+	for _, want := range []string{"2026-11-21", "Elsewhere", "(another folder)"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the list has no %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "[31m") {
+		t.Fatalf("a title's escape sequence reached the screen:\n%s", s)
+	}
+	// Another folder: refused, with the reason.
+	term.typeText("Elsewhere")
+	term.keys("Enter")
+	term.waitFor("cannot continue here", appWait)
+
+	openSessions(term)
+	term.typeText("Write")
+	term.keys("Enter")
+	term.waitFor("gem continues its session “Write the docs”", appWait)
+	term.waitFor("gem — Write the docs", appWait)
+	term.waitFor("1.2k of 200k tokens", appWait)
+	term.typeText("heard")
+	term.keys("Enter")
+	term.waitFor("heard: resumed past-2, closed sessions-1", appWait)
+}

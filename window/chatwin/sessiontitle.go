@@ -21,5 +21,14 @@ func (w *Widget) followSessionTitle() {
 	}
 	if want := base + w.titleSuffix; want != cur {
 		w.win.SetTitle(want)
+		// Changed while this frame is drawn, after its frames: one more frame shows it.
+		w.app.Post(func() {})
+	}
+}
+
+// SetTitle sets the window's own title, which the session's title follows.
+func (w *Widget) SetTitle(title string) {
+	if w.win != nil {
+		w.win.SetTitle(title + w.titleSuffix)
 	}
 }
