@@ -145,3 +145,46 @@ func TestSessionsListInTerminal(t *testing.T) {
 	term.keys("Enter")
 	term.waitFor("heard: resumed past-2, closed sessions-1", appWait)
 }
+
+// gemini-cli's commands have a space in their names: the / list narrows past the space,
+// and Tab completes the whole name.
+func TestCommandNamesWithASpaceInTerminal(t *testing.T) {
+	term := startGem(t, "sessions", 30)
+	term.typeText("title x") // the first turn opens the session, which announces the commands
+	term.keys("Enter")
+	term.waitFor("titled", appWait)
+	term.typeText("/memory ")
+	s := term.waitFor("/memory show", appWait)
+	if !strings.Contains(s, "/memory list") || !strings.Contains(s, "/memory add") || strings.Contains(s, "/memo ") {
+		t.Fatalf("the list after \"/memory \" is not the memory commands:\n%s", s)
+	}
+	term.typeText("l")
+	waitGone(t, term, "/memory show")
+	term.keys("Tab")
+	waitRow(t, term, "/memory list")
+	term.keys("Enter")
+	term.waitFor("unknown: /memory list", appWait)
+}
+
+// An agent slow to start, that says so on its stderr, is waited for: its window says for
+// how long it has been starting, and it answers in the end.
+func TestSlowStartIsShownInTerminal(t *testing.T) {
+	dir := t.TempDir()
+	entry := strings.Replace(testagents.ModeEntry(t, "slow", "slow-start", t.TempDir()),
+		"    env:\n", "    env:\n      "+testagents.SlowStartEnv+": \"3500,4000\"\n", 1)
+	path := filepath.Join(dir, "sidekicks.yaml")
+	if err := os.WriteFile(path, []byte("version: 1\nagents:\n"+entry), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	term := startTerminal(t, isolate(t), dir, 100, 24, binary, "--config", path)
+	term.waitFor("No window open", appWait)
+	openFromAgentMenu(t, term, 0, "slow")
+	term.waitFor("starting… 2 s", appWait)
+	waitGone(t, term, "starting…")
+	term.typeText("hello")
+	term.keys("Enter")
+	waitRow(t, term, "hello")
+	if s := term.screen(); strings.Contains(s, "did not answer initialize") {
+		t.Fatalf("the slow agent failed to start:\n%s", s)
+	}
+}

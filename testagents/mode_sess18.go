@@ -14,7 +14,8 @@ import (
 //   - "sessions" offers session/list (two pages), session/resume and session/close;
 //   - "sessions-load" offers session/list and session/load only.
 //
-// Both list SessionsListed (in the folder the client gives, plus one elsewhere that a cwd
+// Both announce gemini-cli's commands, whose names have a space ("memory list", "memory
+// show", "memory add <text>"), and "memo". Both list SessionsListed (in the folder the client gives, plus one elsewhere that a cwd
 // filter leaves out). A resumed or loaded session sends its title (session_info_update)
 // and its usage (usage_update). Their prompts:
 //   - "elicit form": asks for ElicitFormSchema and replies "answer: <the answer's JSON>";
@@ -115,7 +116,20 @@ func serveSessions(in io.Reader, out io.Writer, resume bool) int {
 			heard = append(heard, "cancel_request "+strings.TrimSpace(string(params.RequestID)))
 			continue
 		}
-		if p.handshake(m, nil) || m.Method != "session/prompt" {
+		if p.handshake(m, nil) {
+			if m.Method == "session/new" {
+				// gemini-cli's way: command names with a space.
+				p.update(fmt.Sprintf("sessions-%d", p.sessions), map[string]any{"sessionUpdate": "available_commands_update",
+					"availableCommands": []any{
+						map[string]any{"name": "memory list", "description": "List the memory"},
+						map[string]any{"name": "memory show", "description": "Show the memory"},
+						map[string]any{"name": "memory add", "description": "Add to the memory", "input": map[string]any{"hint": "text"}},
+						map[string]any{"name": "memo", "description": "A note"},
+					}})
+			}
+			continue
+		}
+		if m.Method != "session/prompt" {
 			continue
 		}
 		sid := m.Params.SessionID
