@@ -13,9 +13,14 @@ import (
 // sessions, resumes and closes them, and asks for forms and links), and returns its path.
 func sessionsConfig(t *testing.T, dir, mode string) string {
 	t.Helper()
-	cfg := "version: 1\nagents:\n" + testagents.ModeEntry(t, "gem", mode, t.TempDir())
+	return agentsConfig(t, dir, testagents.ModeEntry(t, "gem", mode, t.TempDir()))
+}
+
+// agentsConfig writes a configuration of the agents' entries in dir, and returns its path.
+func agentsConfig(t *testing.T, dir, entries string) string {
+	t.Helper()
 	path := filepath.Join(dir, "sidekicks.yaml")
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("version: 1\nagents:\n"+entries), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -172,11 +177,7 @@ func TestSlowStartIsShownInTerminal(t *testing.T) {
 	dir := t.TempDir()
 	entry := strings.Replace(testagents.ModeEntry(t, "slow", "slow-start", t.TempDir()),
 		"    env:\n", "    env:\n      "+testagents.SlowStartEnv+": \"3500,4000\"\n", 1)
-	path := filepath.Join(dir, "sidekicks.yaml")
-	if err := os.WriteFile(path, []byte("version: 1\nagents:\n"+entry), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	term := startTerminal(t, isolate(t), dir, 100, 24, binary, "--config", path)
+	term := startTerminal(t, isolate(t), dir, 100, 24, binary, "--config", agentsConfig(t, dir, entry))
 	term.waitFor("No window open", appWait)
 	openFromAgentMenu(t, term, 0, "slow")
 	term.waitFor("starting… 2 s", appWait)
