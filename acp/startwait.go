@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
@@ -37,12 +38,12 @@ func (c *Conn) initWait(ctx context.Context, r *request) ([]byte, error) {
 		}
 		wctx, cancel := context.WithDeadline(ctx, deadline)
 		raw, err := c.awaitKeep(wctx, r, &written)
+		expired := errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil
 		cancel()
-		if ctx.Err() != nil {
-			c.abandon(r.id)
-			return nil, ctx.Err()
-		}
-		if err == nil || wctx.Err() == nil {
+		if err == nil || !expired {
+			if err != nil && ctx.Err() != nil {
+				c.abandon(r.id)
+			}
 			return raw, err
 		}
 		// The deadline passed: more time only if the agent wrote on stderr meanwhile.
