@@ -97,9 +97,10 @@ func TestElicitationURLInTerminal(t *testing.T) {
 	term.waitFor(testagents.ElicitURL, appWait)
 	term.waitFor("[ Continue ]", 0)
 	term.keys("Enter")
+	term.waitFor("gem is waiting", appWait)
 	term.waitFor(`answer: {"action":"accept"}`, appWait)
 	// elicitation/complete came before the reply: the wait is closed.
-	waitGone(t, term, "is waiting")
+	waitGone(t, term, "gem is waiting")
 }
 
 // openSessions opens Agent ▸ Sessions… in gem's window, and returns the screen with the

@@ -19,7 +19,8 @@ import (
 // filter leaves out). A resumed or loaded session sends its title (session_info_update)
 // and its usage (usage_update). Their prompts:
 //   - "elicit form": asks for ElicitFormSchema and replies "answer: <the answer's JSON>";
-//   - "elicit url": asks to open ElicitURL; accepted, it sends elicitation/complete;
+//   - "elicit url": asks to open ElicitURL; accepted, it sends elicitation/complete a
+//     second later;
 //   - "elicit cancelled [MS]" and "perm cancelled [MS]": ask, then cancel the request
 //     themselves ($/cancel_request) after MS milliseconds (300 by default), and reply
 //     with the answer;
@@ -158,6 +159,7 @@ func serveSessions(in io.Reader, out io.Writer, resume bool) int {
 				return 0
 			}
 			if strings.Contains(string(a.Result), `"accept"`) {
+				time.Sleep(time.Second) // the user is at the link meanwhile
 				p.send(map[string]any{"jsonrpc": "2.0", "method": "elicitation/complete", "params": map[string]any{"elicitationId": "el-1"}})
 			}
 			p.say(sid, "answer: "+string(a.Result))
