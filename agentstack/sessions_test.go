@@ -22,6 +22,19 @@ func (r *rig) waitTraced(s string, n int) {
 	}
 }
 
+// gemRig is a rig whose agent gem is a session test agent in mode, with gem's
+// conversation open.
+func gemRig(t *testing.T, mode string) (*rig, chat.Key) {
+	t.Helper()
+	cfg := loadConfig(t, testagents.WriteConfig(t, t.TempDir(), 2, testagents.ModeEntry(t, "gem", mode, t.TempDir())))
+	r := newRig(t, cfg, rigOptions{})
+	k := chat.AgentKey("gem")
+	if _, err := r.svc.Open(k); err != nil {
+		t.Fatal(err)
+	}
+	return r, k
+}
+
 // allText is the text of every entry of the conversation.
 func allText(conv *chat.Conversation) string {
 	var b strings.Builder
@@ -35,9 +48,7 @@ func allText(conv *chat.Conversation) string {
 // session's title comes with it, the previous session is closed with session/close, and
 // the conversation's own session is closed too when it closes.
 func TestAConversationContinuesAListedSession(t *testing.T) {
-	cfg := loadConfig(t, testagents.WriteConfig(t, t.TempDir(), 2, testagents.ModeEntry(t, "gem", "sessions", t.TempDir())))
-	r := newRig(t, cfg, rigOptions{})
-	k := chat.AgentKey("gem")
+	r, k := gemRig(t, "sessions")
 	r.turn(k, "title First steps")
 	conv, _ := r.svc.Conversation(k)
 	if got := conv.SessionTitle("gem"); got != "First steps" {
@@ -71,12 +82,7 @@ func TestAConversationContinuesAListedSession(t *testing.T) {
 
 // An agent that cannot resume loads the session, and its replay shows.
 func TestAConversationLoadsAListedSession(t *testing.T) {
-	cfg := loadConfig(t, testagents.WriteConfig(t, t.TempDir(), 2, testagents.ModeEntry(t, "gem", "sessions-load", t.TempDir())))
-	r := newRig(t, cfg, rigOptions{})
-	k := chat.AgentKey("gem")
-	if _, err := r.svc.Open(k); err != nil {
-		t.Fatal(err)
-	}
+	r, k := gemRig(t, "sessions-load")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := r.svc.ContinueSession(ctx, k, "gem", "past-1", "Fix the parser"); err != nil {
@@ -89,5 +95,37 @@ func TestAConversationLoadsAListedSession(t *testing.T) {
 	}
 	if len(r.traced(`"method":"session/close"`)) != 0 {
 		t.Error("session/close sent to an agent that does not offer it")
+	}
+}
+
+// A message sent while a session is being continued waits for it, and goes to it.
+func TestAMessageWaitsForTheSessionBeingContinued(t *testing.T) {
+	r, k := gemRig(t, "sessions")
+	done := make(chan error, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		done <- r.svc.ContinueSession(ctx, k, "gem", "past-3", "Release 2.0") // a second to reopen
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for ts := r.svc.Turns(k); len(ts) == 0 || ts[0].Phase != chat.PhaseOpening; ts = r.svc.Turns(k) {
+		if time.Now().After(deadline) {
+			t.Fatal("the session being continued does not show as opening")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := r.svc.Send(k, "heard"); err != nil {
+		t.Fatal(err)
+	}
+	r.next(k)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	prompts := r.traced(`"method":"session/prompt"`)
+	if len(prompts) != 1 || !strings.Contains(prompts[0], `"sessionId":"past-3"`) {
+		t.Errorf("the message sent meanwhile was prompted as %q, want to the continued session", prompts)
+	}
+	if n := len(r.traced(`"method":"session/new"`)); n != 0 {
+		t.Errorf("a new session was made meanwhile (%d)", n)
 	}
 }

@@ -86,18 +86,41 @@ func reopen(ctx context.Context, conn AgentConn, id string, h *sessionHandler, p
 // else session/load, whose replay of the session's messages the conversation shows. The
 // session the conversation had is closed, and the new one kept in the history, so that
 // the next start of the agent reopens it. It waits for the agent (starting it when
-// needed); it fails with ErrTurnInProgress while the agent has a turn in k.
+// needed); it fails with ErrTurnInProgress while the agent has a turn in k, and a message
+// sent to the agent meanwhile waits for it to end.
 func (s *Service) ContinueSession(ctx context.Context, k Key, agent, id, title string) error {
 	cs, err := s.open(k)
 	if err != nil {
 		return err
 	}
+	// The reopening takes the agent's turn in the conversation: a message sent meanwhile
+	// waits for it, the window shows the session opening, and a cancel (Esc) gives it up.
 	s.mu.Lock()
-	busy := cs.turns[agent] != nil
-	s.mu.Unlock()
-	if busy {
+	switch {
+	case s.shut || cs.closed:
+		s.mu.Unlock()
+		return ErrShutdown
+	case cs.turns[agent] != nil:
+		s.mu.Unlock()
 		return ErrTurnInProgress
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	t := &turn{agent: agent, ctx: ctx, cancel: cancel, started: s.now(), phase: PhaseOpening}
+	cs.turns[agent] = t
+	s.turns.Add(1)
+	cs.active.Add(1)
+	s.mu.Unlock()
+	defer func() {
+		cancel()
+		s.mu.Lock()
+		if cs.turns[agent] == t {
+			delete(cs.turns, agent)
+		}
+		s.mu.Unlock()
+		cs.active.Done()
+		s.turns.Done()
+		s.dispatch(cs)
+	}()
 	lease, err := s.opts.Agents.Acquire(ctx, agent)
 	if err != nil {
 		return err

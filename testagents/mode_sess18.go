@@ -16,7 +16,7 @@ import (
 //
 // Both announce gemini-cli's commands, whose names have a space ("memory list", "memory
 // show", "memory add <text>"), and "memo". Both list SessionsListed (in the folder the client gives, plus one elsewhere that a cwd
-// filter leaves out). A resumed or loaded session sends its title (session_info_update)
+// filter leaves out); past-3 takes a second to reopen. A resumed or loaded session sends its title (session_info_update)
 // and its usage (usage_update). Their prompts:
 //   - "elicit form": asks for ElicitFormSchema and replies "answer: <the answer's JSON>";
 //   - "elicit url": asks to open ElicitURL; accepted, it sends elicitation/complete a
@@ -96,6 +96,9 @@ func serveSessions(in io.Reader, out io.Writer, resume bool) int {
 			if !strings.HasPrefix(params.SessionID, "past-") {
 				p.send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": -32002, "message": "no such session"}})
 				continue
+			}
+			if params.SessionID == "past-3" {
+				time.Sleep(time.Second) // a slow one
 			}
 			verb := "resumed"
 			if m.Method == "session/load" {
