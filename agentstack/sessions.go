@@ -69,6 +69,12 @@ var _ chat.SessionResumer = (*agentConn)(nil)
 // tells it, on a goroutine of its own (the answer changes nothing, and the conversation
 // closing does not wait for it).
 func (s *agentSession) Close() {
+	select {
+	case <-s.c.conn.Done(): // its process ended: nothing to tell
+		s.Session.Close()
+		return
+	default:
+	}
 	if !s.c.conn.SessionCaps().Close {
 		s.Session.Close()
 		return
