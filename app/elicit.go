@@ -24,14 +24,35 @@ type elicitor struct {
 	// goroutine).
 	mu    sync.Mutex
 	waits map[string]*window.Dialog
+	// open counts each agent's elicitations on screen: beyond maxElicitations, a flood,
+	// they are cancelled at once.
+	open map[string]int
 }
 
+// maxElicitations is how many dialogs of one agent's elicitations may be open at once.
+const maxElicitations = 3
+
 func (ap *application) elicitor() acp.Elicitor {
-	return &elicitor{ap: ap, waits: map[string]*window.Dialog{}}
+	return &elicitor{ap: ap, waits: map[string]*window.Dialog{}, open: map[string]int{}}
 }
 
 // Elicit shows the dialog and waits for the user, or for ctx.
 func (el *elicitor) Elicit(ctx context.Context, e acp.Elicitation) acp.ElicitationResult {
+	el.mu.Lock()
+	flood := el.open[e.Agent] >= maxElicitations
+	if !flood {
+		el.open[e.Agent]++
+	}
+	el.mu.Unlock()
+	if flood {
+		el.ap.log.Printf("cancelled an elicitation of %s: %d of its questions are on screen already", e.Agent, maxElicitations)
+		return acp.ElicitationResult{Action: acp.ElicitCancel}
+	}
+	defer func() {
+		el.mu.Lock()
+		el.open[e.Agent]--
+		el.mu.Unlock()
+	}()
 	lang := el.ap.lang
 	res := make(chan acp.ElicitationResult, 1)
 	var dlg *window.Dialog // screen's goroutine

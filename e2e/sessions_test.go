@@ -3,6 +3,7 @@ package e2e
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,6 +87,26 @@ func TestElicitationFormInTerminal(t *testing.T) {
 	term.waitFor("1…1: answer", appWait)
 	term.waitFor(`"outcome":"cancelled"`, appWait)
 	waitGone(t, term, "1…1: answer")
+}
+
+// An agent that floods the user with questions gets three on screen at a time, the others
+// cancelled at once.
+func TestElicitationFloodInTerminal(t *testing.T) {
+	term := startGem(t, "sessions", 30)
+	term.typeText("elicit flood 50")
+	term.keys("Enter")
+	// Three dialogs, one over the other: the first declined, the others cancelled.
+	question := regexp.MustCompile(`Question \d+`)
+	for i, answer := range [][]string{{"Tab", "Right", "Enter"}, {"Escape"}, {"Escape"}} {
+		q := question.FindString(term.waitFor("gem asks", appWait))
+		if q == "" {
+			t.Fatalf("dialog %d shows no question:\n%s", i+1, term.screen())
+		}
+		term.keys(answer...)
+		waitGone(t, term, q+" ")
+	}
+	term.waitFor("answers: accept×0, decline×1, cancel×49", appWait)
+	waitGone(t, term, "gem asks")
 }
 
 // The agent asks to open a link: the dialog shows it, Continue accepts, and the wait

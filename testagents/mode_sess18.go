@@ -19,6 +19,8 @@ import (
 // filter leaves out); past-3 takes a second to reopen. A resumed or loaded session sends its title (session_info_update)
 // and its usage (usage_update). Their prompts:
 //   - "elicit form": asks for ElicitFormSchema and replies "answer: <the answer's JSON>";
+//   - "elicit flood N": asks N questions at once, and replies how each was answered
+//     ("answers: accept×0, decline×1, cancel×49");
 //   - "elicit url": asks to open ElicitURL; accepted, it sends elicitation/complete a
 //     second later;
 //   - "elicit cancelled [MS]" and "perm cancelled [MS]": ask, then cancel the request
@@ -155,6 +157,29 @@ func serveSessions(in io.Reader, out io.Writer, resume bool) int {
 				return 0
 			}
 			p.say(sid, "answer: "+string(a.Result))
+		case first == "elicit" && strings.HasPrefix(rest, "flood "):
+			var n int
+			fmt.Sscanf(strings.TrimPrefix(rest, "flood "), "%d", &n)
+			for i := 0; i < n; i++ {
+				p.request(6000+i, "elicitation/create", map[string]any{"sessionId": sid, "mode": "form", "message": "Question " + fmt.Sprint(i),
+					"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{}}})
+			}
+			actions := map[string]int{}
+			for left := n; left > 0; {
+				a, ok := p.next()
+				if !ok {
+					return 0
+				}
+				if a.Method == "" && len(a.ID) > 0 {
+					var r struct {
+						Action string `json:"action"`
+					}
+					_ = json.Unmarshal(a.Result, &r)
+					actions[r.Action]++
+					left--
+				}
+			}
+			p.say(sid, fmt.Sprintf("answers: accept×%d, decline×%d, cancel×%d", actions["accept"], actions["decline"], actions["cancel"]))
 		case text == "elicit url":
 			a, ok := p.call("elicitation/create", map[string]any{"sessionId": sid, "mode": "url",
 				"message": "Sign in to continue", "url": ElicitURL, "elicitationId": "el-1"})
