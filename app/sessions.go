@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path"
+	"strings"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/acp"
@@ -65,7 +66,7 @@ func (ap *application) listSessions(name string) {
 			case errors.Is(err, acp.ErrNoSessionList):
 				ap.app.Flash(sessionsText.Text(lang, sNoList, safetext.Line(name)))
 			case err != nil:
-				ap.app.Flash(sessionsText.Text(lang, sListFailed, safetext.Line(name), agentstack.DescribeError(err, lang)))
+				ap.app.Flash(sessionsText.Text(lang, sListFailed, safetext.Line(name), firstLine(agentstack.DescribeError(err, lang))))
 			case len(list.Sessions) == 0:
 				ap.app.Flash(sessionsText.Text(lang, sNone, safetext.Line(name)))
 			default:
@@ -114,6 +115,13 @@ func sessionItem(s acp.SessionSummary, workspace string, lang i18n.Lang) window.
 	return it
 }
 
+// firstLine is the first line of an error's description, for the status bar (the agent's
+// log has the rest).
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
+
 func sameFolder(a, b string) bool { return path.Clean(a) == path.Clean(b) }
 
 // maxFolderShown is the most characters of a session's folder the list shows: the end of
@@ -144,7 +152,7 @@ func (ap *application) continueSession(name string, s acp.SessionSummary) {
 			case errors.Is(err, chat.ErrTurnInProgress):
 				ap.app.Flash(sessionsText.Text(lang, sBusy, safetext.Line(name)))
 			default:
-				ap.app.Flash(sessionsText.Text(lang, sOpenFailed, agentstack.DescribeError(err, lang)))
+				ap.app.Flash(sessionsText.Text(lang, sOpenFailed, firstLine(agentstack.DescribeError(err, lang))))
 			}
 		})
 	})

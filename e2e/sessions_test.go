@@ -211,3 +211,12 @@ func TestSlowStartIsShownInTerminal(t *testing.T) {
 		t.Fatalf("the slow agent failed to start:\n%s", s)
 	}
 }
+
+// An agent that does not list its sessions says so on the status bar.
+func TestSessionsOfAnAgentThatListsNoneInTerminal(t *testing.T) {
+	term := startGem(t, "midstream", 24)
+	term.keys("M-a")
+	term.waitFor("Sessions…", appWait)
+	term.keys("e")
+	term.waitFor("gem does not list its sessions (no session/list)", appWait)
+}
