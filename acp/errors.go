@@ -118,13 +118,12 @@ func (e *VersionError) text(lang i18n.Lang) string {
 type InitTimeoutError struct {
 	Agent string
 	After time.Duration
+	// LastWords is the last line the agent wrote on its stderr, sanitized ("" when none
+	// or unknown).
+	LastWords string
 }
 
 func (e *InitTimeoutError) Error() string { return e.text(i18n.English) }
-
-func (e *InitTimeoutError) text(lang i18n.Lang) string {
-	return catalogue.Text(lang, mInitTimeout, e.Agent, e.After)
-}
 
 // OversizeError means the agent's answer to a request was a line over the connection's
 // limit: it was skipped without being read whole, and the request fails.

@@ -40,26 +40,33 @@ type AgentInfo struct {
 
 // Initialize negotiates the protocol: it announces version 1, the fs capabilities
 // (readTextFile and writeTextFile), terminal when Options.Terminals is set, terminal logins
-// (auth.terminal) and Sidekicks' name, and checks the agent's answer. It fails with an
-// *InitTimeoutError when the agent does not answer
-// within Options.InitTimeout (the caller then stops the process), and with a
+// (auth.terminal), elicitation when Options.Elicit is set, and Sidekicks' name, and checks
+// the agent's answer. It fails with an *InitTimeoutError when the agent does not answer
+// within Options.InitTimeout, or within Options.MaxInitWait while it keeps writing on its
+// stderr (Options.StartActivity; the caller then stops the process), and with a
 // *VersionError when the agent speaks another version.
 func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
-	ctx, cancel := context.WithTimeout(ctx, c.opts.InitTimeout)
-	defer cancel()
 	req := sdk.InitializeRequest{
 		ProtocolVersion: ProtocolVersion,
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true},
 			Terminal: c.opts.Terminals != nil,
 			Auth:     sdk.AuthCapabilities{Terminal: true}, // auth.go
+			// Forms and links, when Options.Elicit answers them (elicit.go).
+			Elicitation: c.elicitationCapabilities(),
 		},
 		ClientInfo: &sdk.Implementation{Name: ClientName, Version: c.opts.ClientVersion},
 	}
-	raw, err := c.call(ctx, "initialize", req, nil)
+	r, err := c.prepare("initialize", req, nil)
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, &InitTimeoutError{Agent: c.agent, After: c.opts.InitTimeout}
+		return nil, fmt.Errorf("initializing agent %q: %w", c.agent, err)
+	}
+	c.queue(r)
+	raw, err := c.initWait(ctx, r) // startwait.go
+	if err != nil {
+		var timeout *InitTimeoutError
+		if errors.As(err, &timeout) {
+			return nil, timeout
 		}
 		return nil, fmt.Errorf("initializing agent %q: %w", c.agent, err)
 	}

@@ -29,8 +29,14 @@ type Options struct {
 	// Trace receives every ACP message of every connection the supervisor makes (nil:
 	// none): the application gives one for all its agents, ask one for its agent.
 	Trace *acp.Trace
-	// InitTimeout bounds the agent's answer to initialize (acp.DefaultInitTimeout when 0).
+	// InitTimeout bounds the agent's answer to initialize (acp.DefaultInitTimeout when 0)
+	// while it is silent; MaxInitWait while it writes on its stderr
+	// (acp.DefaultMaxInitWait when 0).
 	InitTimeout time.Duration
+	MaxInitWait time.Duration
+	// Elicit answers the agents' elicitations (the screen's form dialog); nil announces
+	// no elicitation capability.
+	Elicit acp.Elicitor
 	// Logs receives the agents' logs (kept in memory when nil).
 	Logs *runtime.Logs
 	// StopGrace and AfterStopTimeout are the supervisor's (its defaults when zero).
@@ -156,11 +162,14 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 		AllowWrite:    allowWrite,
 		Trace:         o.Trace,
 		InitTimeout:   initTimeout,
+		StartActivity: p.StderrActivity,
+		MaxInitWait:   o.MaxInitWait,
+		Elicit:        o.Elicit,
 		ClientVersion: o.ClientVersion,
 		Logf:          logf,
 		Go:            o.Go,
 	})
-	ictx, cancel := context.WithTimeout(ctx, initTimeout+time.Second)
+	ictx, cancel := context.WithTimeout(ctx, max(initTimeout, o.MaxInitWait, acp.DefaultMaxInitWait)+time.Second)
 	defer cancel()
 	info, err := c.Initialize(ictx)
 	if err != nil {
@@ -179,7 +188,9 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	}
 	return &agentConn{
 		conn: c, ws: ws, proc: p, logf: logf, opened: o.SessionOpened,
-		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext},
+		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext,
+			Resume: c.SessionCaps().Resume},
+		goStart: o.Go.Start,
 	}, nil
 }
 
@@ -230,6 +241,8 @@ type agentConn struct {
 	logf func(format string, args ...any)
 	// opened is Options.SessionOpened.
 	opened func(agent string, s *acp.Session, loaded bool) error
+	// goStart starts a goroutine (Options.Go).
+	goStart func(name string, f func())
 }
 
 func (c *agentConn) Close() error { return c.conn.Close() }

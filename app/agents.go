@@ -69,6 +69,10 @@ type Agents interface {
 	// SessionLabel is the model and mode of the agent's session, for its window's rule; it
 	// reads memory only.
 	SessionLabel(k chat.Key, agent string) string
+	// ListSessions lists an agent's sessions (Agent ▸ Sessions…), starting it when
+	// needed; ContinueSession makes its window continue one of them.
+	ListSessions(ctx context.Context, name string) (agentstack.SessionList, error)
+	ContinueSession(ctx context.Context, name, id, title string) error
 }
 
 var _ Agents = (*agentstack.Stack)(nil)

@@ -73,6 +73,8 @@ type menuHandlers struct {
 	// SignIn, Secrets and SessionOptions act on the focused window's agent (signin.go,
 	// options.go).
 	SignIn, Secrets, SessionOptions func()
+	// Sessions lists an agent's sessions (app/sessions.go).
+	Sessions func()
 	// PermissionRequests lists the permission requests waiting, every window's, and jumps
 	// to the one chosen; Requests says how many conversations have one (shown on the entry).
 	PermissionRequests func()
@@ -178,6 +180,7 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			window.MenuItem{Marked: signInCatalogue.Text(lang, imsgItemSignIn), Action: h.SignIn},
 			window.MenuItem{Marked: signInCatalogue.Text(lang, imsgItemSecrets), Action: h.Secrets},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentStatus), Action: h.AgentStatus},
+			sessionsItem(lang, h.Sessions),
 			window.MenuItem{Marked: requestsText(lang, h.Requests), Action: h.PermissionRequests},
 		)
 	}}

@@ -74,6 +74,7 @@ func (ap *application) menuHandlers() menuHandlers {
 		AgentStatus: ap.showStatus,
 
 		SignIn: ap.signIn, Secrets: ap.showSecrets, SessionOptions: ap.sessionOptions,
+		Sessions: ap.showSessions,
 	})
 }
 

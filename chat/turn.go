@@ -44,6 +44,7 @@ type agentState struct {
 
 	commands []Command
 	usage    *Usage
+	title    string // the session's title (session_info_update)
 	stats    Stats
 }
 

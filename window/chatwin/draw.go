@@ -64,6 +64,7 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 		return
 	}
 	req, waiting := w.request(focused)
+	w.followSessionTitle() // sessiontitle.go
 	if w.win != nil {
 		switch {
 		case req != nil && !w.win.Attention():
