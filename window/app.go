@@ -92,6 +92,7 @@ type App struct {
 	canvas     canvas        // what each cell of the screen holds
 	ready      chan struct{} // closed once Run has started the screen
 	clipboard  string        // Sidekicks' own clipboard (SetClipboard)
+	memory     *memoryReturn // gives memory back when the loop falls quiet (memory.go)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -106,6 +107,7 @@ func New(opts Options) (*App, error) {
 		failed: make(chan struct{}),
 		focus:  -1,
 		ready:  make(chan struct{}),
+		memory: newMemoryReturn(),
 	}
 	if a.theme == nil {
 		a.theme = darkTheme()
@@ -273,6 +275,7 @@ func (a *App) Run() (err error) {
 	go a.screen.ChannelEvents(events, stop)
 	a.dirty.Store(true)
 	close(a.ready)
+	defer a.memory.stop()
 	for {
 		select {
 		case ev, ok := <-events:
@@ -297,6 +300,7 @@ func (a *App) Run() (err error) {
 		}
 		a.maybeDraw()
 		a.releaseIdle()
+		a.memory.active()
 	}
 }
 

@@ -243,7 +243,7 @@ func settledRSS(pid int, limit time.Duration) int64 {
 	low, _ := rssKiB(pid)
 	end := time.Now().Add(limit)
 	lowAt := time.Now()
-	for time.Now().Before(end) && time.Since(lowAt) < 2*time.Second {
+	for time.Now().Before(end) && time.Since(lowAt) < 4*time.Second {
 		time.Sleep(250 * time.Millisecond) // polling the process: there is no event to wait on
 		if v, err := rssKiB(pid); err == nil && v < low {
 			low, lowAt = v, time.Now()
