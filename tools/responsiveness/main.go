@@ -127,6 +127,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 
 	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
 	before, _ = rssKiB(pid)
+	anonBefore, _ := anonKiB(pid)
 	var text strings.Builder
 	text.WriteString("/echo ")
 	for i := 0; i < lines; i++ {
@@ -146,9 +147,12 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		(after-before)*1024/int64(2*lines), 2*lines, before>>10, after>>10)
 	// What stays once the garbage of the turn (the prompt's and the reply's JSON, the
 	// history's write) is collected and given back: the runtime returns it in the background.
-	rest := settledRSS(pid, 20*time.Second)
+	rest := settledRSS(pid, 20*time.Second, rssKiB)
 	fmt.Printf("                          settled: %d bytes (RSS %d MiB after up to 20 s idle)\n",
 		(rest-before)*1024/int64(2*lines), rest>>10)
+	anonRest := settledRSS(pid, 20*time.Second, anonKiB)
+	fmt.Printf("                          settled, anonymous memory only (heap and stacks, not the program's code pages): %d bytes (%d → %d MiB)\n",
+		(anonRest-anonBefore)*1024/int64(2*lines), anonBefore>>10, anonRest>>10)
 
 	// One word of word bytes with no spaces, echoed by Bob; keys until it is shown, and after.
 	rnd := rand.New(rand.NewSource(1))

@@ -222,7 +222,15 @@ func (s *server) pid(p *pane) (int, error) {
 }
 
 // rssKiB reads a process's resident memory.
-func rssKiB(pid int) (int64, error) {
+func rssKiB(pid int) (int64, error) { return statusKiB(pid, "VmRSS") }
+
+// anonKiB returns a process's anonymous resident memory, in KiB: its heap and stacks,
+// leaving out the pages of its program file, which grow as code runs for the first time
+// (a paste, a long reply) whatever the amount of text held.
+func anonKiB(pid int) (int64, error) { return statusKiB(pid, "RssAnon") }
+
+// statusKiB reads one of the KiB fields of /proc/PID/status.
+func statusKiB(pid int, field string) (int64, error) {
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0, err
@@ -230,22 +238,22 @@ func rssKiB(pid int) (int64, error) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+		if v, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
 			return strconv.ParseInt(strings.Fields(v)[0], 10, 64)
 		}
 	}
-	return 0, fmt.Errorf("no VmRSS for %d", pid)
+	return 0, fmt.Errorf("no %s for %d", field, pid)
 }
 
 // settledRSS polls a process's resident memory while it goes down, and returns the lowest
 // seen once it has not gone down for 2 s, or when limit has passed.
-func settledRSS(pid int, limit time.Duration) int64 {
-	low, _ := rssKiB(pid)
+func settledRSS(pid int, limit time.Duration, read func(int) (int64, error)) int64 {
+	low, _ := read(pid)
 	end := time.Now().Add(limit)
 	lowAt := time.Now()
 	for time.Now().Before(end) && time.Since(lowAt) < 4*time.Second {
 		time.Sleep(250 * time.Millisecond) // polling the process: there is no event to wait on
-		if v, err := rssKiB(pid); err == nil && v < low {
+		if v, err := read(pid); err == nil && v < low {
 			low, lowAt = v, time.Now()
 		}
 	}
