@@ -9,7 +9,7 @@ const (
 	ClassStrong   = "markup.strong"
 	ClassEmphasis = "markup.emphasis"
 	ClassStrike   = "markup.strike"
-	ClassCode     = "markup.code"  // inline code, and code inside a list or a quote
-	ClassLink     = "markup.link"  // a link's text, an image's description
+	ClassCode     = "markup.code"   // inline code, and code inside a list or a quote
+	ClassLink     = "markup.link"   // a link's text, an image's description
 	ClassMarker   = "markup.marker" // bullets, numbers, task boxes, quote bars, table borders, rules, code headers
 )

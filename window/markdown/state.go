@@ -35,8 +35,8 @@ type State struct {
 	// The open segment: text[openFrom:openTo] rendered as lines [nCommitted,
 	// nCommitted+nOpen), kept while its complete lines stay the same.
 	openFrom, openTo, nOpen int
-	openSized             bool
-	openRegion            int // the region after the open segment's
+	openSized               bool
+	openRegion              int // the region after the open segment's
 }
 
 // fence is an open fenced code block: its character, length, indentation, number and region.
