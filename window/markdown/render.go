@@ -96,10 +96,11 @@ func (st *State) render(src string, off, region int) *renderer {
 	return r
 }
 
-// tooDeep reports a line that starts with more container markers than maxNest.
+// tooDeep reports a line that starts with more container markers than maxNest, or that
+// is longer than maxLineBytes or holds more than maxLineDelims delimiters.
 func (r *renderer) tooDeep() bool {
 	for k := range r.start {
-		if nesting(r.line(k), maxNest) > maxNest {
+		if ln := r.line(k); len(ln) > maxLineBytes || nesting(ln, maxNest) > maxNest || countDelims(ln) > maxLineDelims {
 			return true
 		}
 	}

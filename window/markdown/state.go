@@ -10,6 +10,16 @@ const (
 	// goes on as its source).
 	maxSegLines = 64
 	maxSegBytes = 16 << 10
+	// maxLineBytes: a longer line is a segment of its own, shown as written (goldmark's
+	// inline parsing of a line of a megabyte of brackets, backticks or asterisks takes
+	// minutes).
+	maxLineBytes = 16 << 10
+	// maxLineDelims and maxSegDelims bound the inline delimiters (` * _ ~ [ ] < !) a line
+	// and a segment may hold to be parsed: goldmark's inline parsing takes a time that
+	// grows with their square (4 KB of "[a](" take 17 ms, 16 KB half a second). A line
+	// with more is a segment of its own, shown as written.
+	maxLineDelims = 256
+	maxSegDelims  = 1024
 	// maxDepth is the deepest quote or list drawn: deeper ones are drawn at that depth.
 	maxDepth = 8
 	// maxNest bounds the container markers (quote marks, list markers and the spaces
@@ -86,8 +96,8 @@ func (st *State) Update(text string, done bool, width int) int {
 	changed := st.nCommitted + st.nOpen
 	st.lines = st.lines[:changed]
 
-	pos, segStart, nseg := st.off, st.off, 0
-	prevBlank, prevHeading := false, false
+	pos, segStart, nseg, delims := st.off, st.off, 0, 0
+	prevBlank, prevHeading, prevLong := false, false, false
 	for pos < len(text) {
 		end := strings.IndexByte(text[pos:], '\n')
 		next := pos + end + 1
@@ -108,20 +118,23 @@ func (st *State) Update(text string, done bool, width int) int {
 			changed = min(changed, st.commitSegment(text, segStart, pos))
 			st.openFence(ln, pos, ch, n, ind, fenceLang(info))
 			pos = next
-			st.off, segStart, nseg = pos, pos, 0
-			prevBlank, prevHeading = false, false
+			st.off, segStart, nseg, delims = pos, pos, 0, 0
+			prevBlank, prevHeading, prevLong = false, false, false
 			continue
 		}
 		blank := isBlank(ln)
 		heading := isHeading(ln)
-		if pos > segStart && (nseg >= maxSegLines || pos-segStart >= maxSegBytes ||
+		nd := countDelims(ln)
+		long := len(ln) > maxLineBytes || nd > maxLineDelims
+		if pos > segStart && (nseg >= maxSegLines || pos-segStart >= maxSegBytes || delims+nd > maxSegDelims || long || prevLong ||
 			!blank && (prevHeading || heading || prevBlank && ln[0] != ' ' && ln[0] != '\t')) {
 			changed = min(changed, st.commitSegment(text, segStart, pos))
-			segStart, nseg = pos, 0
+			segStart, nseg, delims = pos, 0, 0
 			st.off = pos
 		}
-		prevBlank, prevHeading = blank, heading
+		prevBlank, prevHeading, prevLong = blank, heading, long
 		nseg++
+		delims += nd
 		pos = next
 	}
 	if done {

@@ -216,3 +216,15 @@ func nesting(s string, limit int) int {
 	}
 	return n
 }
+
+// countDelims counts the bytes of s that may open or close inline markup.
+func countDelims(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '`', '*', '_', '~', '[', ']', '<', '!':
+			n++
+		}
+	}
+	return n
+}
