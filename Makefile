@@ -26,9 +26,11 @@ vet:
 
 # Every test: vet, the unit and integration tests with the race detector, then the
 # end-to-end tests that drive the real binary in tmux. -count=1: the e2e tests build the
-# binary themselves, which the test cache cannot see, so no result is ever reused.
+# binary themselves, which the test cache cannot see, so no result is ever reused. The
+# container tests run on a Docker engine of their own, which .ci/with-engine starts where
+# dockerd is installed (they skip, saying why, where it cannot).
 test: vet
-	$(GO) test -race -count=1 -timeout 20m ./...
+	./.ci/with-engine $(GO) test -race -count=1 -timeout 20m ./...
 
 # Benchmarks, -count ≥ 5 so that benchstat can compare runs: make bench > new.txt
 bench:

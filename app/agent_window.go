@@ -24,6 +24,8 @@ type agentWindow struct {
 	// agent is the agent as configured now, read by the walks of its workspace (on other
 	// goroutines): a reload may move the workspace.
 	agent atomic.Pointer[config.Agent]
+	// widget is the window's content, for Search history to show an entry in it.
+	widget *chatwin.Widget
 	// removedTold is set once the conversation says that the agent left the configuration
 	// (screen's goroutine).
 	removedTold bool
@@ -55,6 +57,7 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		return nil
 	}
 	widget.SetWindow(win)
+	w.agentWin.widget = widget
 	// Closing the window gives up starting the agent, if it is not ready yet, and stops
 	// the agent once no turn holds it (a channel's turn using it ends first).
 	ctx, cancel := context.WithCancel(context.Background())
@@ -97,12 +100,12 @@ func (ap *application) stopStuckAgent(name string) {
 func (aw *agentWindow) setAgent(a config.Agent) { aw.agent.Store(&a) }
 
 // walk lists the files of the agent's workspace, as configured now (chatwin.Walker).
-func (aw *agentWindow) walk(ctx context.Context, limit int) ([]string, error) {
+func (aw *agentWindow) walk(ctx context.Context, keep func(string) bool, limit int) ([]string, bool, error) {
 	a := aw.agent.Load()
 	if a == nil {
-		return nil, nil
+		return nil, false, nil
 	}
-	return chatwin.WalkWorkspace(runtime.WorkspaceFor(*a))(ctx, limit)
+	return chatwin.WalkWorkspace(runtime.WorkspaceFor(*a))(ctx, keep, limit)
 }
 
 // agentTitleText is the title an agent's replies are labelled with: its title, or its
@@ -114,10 +117,12 @@ func agentTitleText(a config.Agent) string {
 	return safetext.Line(a.Name)
 }
 
-// startAgent starts the agent of a window that opens, so that it is ready when the user
-// has typed the first message; the window shows it starting. An agent in error is left
+// startAgent starts the agent of a window that opens, and opens its session in the
+// window's conversation, so that it is ready when the user has typed the first message and
+// / lists its commands before it; the window shows it starting. An agent in error is left
 // as it is (its window says so; the next message restarts it), and one that would need
-// another to stop, or to wait for a slot, starts with its first message instead.
+// another to stop, or to wait for a slot, starts with its first message instead (its
+// session opens then).
 func (ap *application) startAgent(ctx context.Context, name string) {
 	s := ap.agents
 	if ap.states.byName[name].State == runtime.Error {
@@ -126,11 +131,29 @@ func (ap *application) startAgent(ctx context.Context, name string) {
 	ap.app.Go(func() {
 		err := s.StartAgent(ctx, name)
 		switch {
-		case err == nil, ctx.Err() != nil, errors.Is(err, agentstack.ErrNoFreeSlot), errors.Is(err, runtime.ErrShuttingDown):
+		case err == nil:
+			ap.openSession(ctx, name)
+		case ctx.Err() != nil, errors.Is(err, agentstack.ErrNoFreeSlot), errors.Is(err, runtime.ErrShuttingDown):
 		default:
 			ap.log.Printf("starting %s as its window opened: %v", name, err)
 		}
 	})
+}
+
+// openSession opens the session of a running agent in its window's conversation (off the
+// screen's goroutine), unless the window closed meanwhile. A failure is only logged: the
+// first message opens the session again and says what went wrong.
+func (ap *application) openSession(ctx context.Context, name string) {
+	if ctx.Err() != nil {
+		return
+	}
+	svc, k := ap.agents.Service(), chat.AgentKey(name)
+	if _, err := svc.Open(k); err != nil { // the window opens it too: the same one
+		return
+	}
+	if err := svc.OpenSession(ctx, k, name); err != nil && ctx.Err() == nil {
+		ap.log.Printf("opening the session of %s as its window opened: %v", name, err)
+	}
 }
 
 // refreshAgentWindow follows the configuration in an agent window: its title, and once

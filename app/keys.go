@@ -7,7 +7,7 @@ import (
 
 // keyList is Help ▸ Keys: the toolkit's keys, with what two of them do in Sidekicks (Ctrl-W
 // in an agent window, the digits in a permission request), the keys of a permission
-// request, then the keys of the Agents panel, the Files window, the editor and the Log
+// request, of Search history, then the keys of the Agents panel, the Files window, the editor and the Log
 // window.
 func keyList(a *window.App) []window.KeyGroup {
 	lang := a.Language()
@@ -30,5 +30,6 @@ func keyList(a *window.App) []window.KeyGroup {
 		{Keys: "Esc", Effect: catalogue.Text(lang, msgKeyPermEsc)},
 		{Keys: "…", Effect: catalogue.Text(lang, msgKeyPermGuard)},
 	}})
+	groups = append(groups, searchKeys(lang))
 	return append(groups, workbench.KeyGroups(a.Language())...)
 }

@@ -19,6 +19,12 @@ type menuHandlers struct {
 	// EditConfig opens the configuration file in the user's editor.
 	EditConfig func()
 	Reload     func()
+	// SearchHistory opens Search history: a search over every conversation's history.
+	SearchHistory func()
+	// ExportConversation writes the focused window's conversation to a Markdown file; its
+	// entry is enabled while CanExport says a channel or agent window is focused.
+	CanExport          func() bool
+	ExportConversation func()
 	// About shows Help ▸ About: the version and where Sidekicks' files are.
 	About func()
 	// Quit defaults to window.App.Quit; the application replaces it to stop the agents
@@ -94,6 +100,9 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			{Marked: catalogue.Text(lang, msgItemRecentFiles), Action: recentFilesAction(a, h)},
 			{Marked: catalogue.Text(lang, msgItemEditConfig), Action: h.EditConfig},
 			{Marked: catalogue.Text(lang, msgItemReload), Action: h.Reload},
+			{Separator: true},
+			{Marked: searchCatalogue.Text(lang, fmsgItemSearch), Action: h.SearchHistory},
+			{Marked: searchCatalogue.Text(lang, fmsgItemExport), Enabled: h.CanExport, Action: h.ExportConversation},
 			{Separator: true},
 			{Marked: catalogue.Text(lang, msgItemQuit), Shortcut: &altX, Action: quit},
 		}

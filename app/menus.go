@@ -24,8 +24,12 @@ func (ap *application) menuHandlers() menuHandlers {
 		RecentFiles: func() []string { return append([]string(nil), ap.recent...) },
 		OpenRecent:  ap.switchTo,
 		Reload:      ap.reload,
-		Quit:        ap.quit,
-		About:       ap.showAbout,
+
+		SearchHistory:      ap.showSearch,
+		CanExport:          func() bool { _, ok := ap.focusedKey(); return ok },
+		ExportConversation: ap.askExport,
+		Quit:               ap.quit,
+		About:              ap.showAbout,
 
 		Channels: func() []string {
 			names := make([]string, len(ap.channels))

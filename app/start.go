@@ -194,11 +194,7 @@ func (ap *application) rememberOpened() {
 // kept beside it, and returns where to keep it when the user accepts. Without a screen (it
 // cannot start) the answer is no, and the message printed says what to do.
 func (ap *application) offerNewHistory(d *store.DamagedError) (aside string, ok bool) {
-	now := time.Now
-	if ap.o.now != nil {
-		now = ap.o.now
-	}
-	aside = store.AsidePath(d.Path, now())
+	aside = store.AsidePath(d.Path, ap.now())
 	w, err := ap.windowApp()
 	if err != nil {
 		ap.log.Printf("no screen to offer a new history: %v", err)

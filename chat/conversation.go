@@ -50,6 +50,8 @@ type Conversation struct {
 
 	onChange func()
 	save     saver
+	// released counts the entries Release let go, over the conversation's life.
+	released int
 }
 
 // item is an entry with what the reducer needs to keep changing it.
@@ -61,6 +63,9 @@ type item struct {
 	agent    *agentState // the agent that feeds the entry; nil for the user's and notices
 	lastSave time.Time
 	savedRev uint64
+	// handed is the Rev of the last copy the sink was given (Save returned): an entry
+	// may leave memory (Release) only once its last Rev was handed over and written.
+	handed uint64
 	// For a tool call: what its content and its locations lost to the cap.
 	contentLost, locLost int64
 }
@@ -182,7 +187,7 @@ func (c *Conversation) Load(entries []Entry) {
 		c.rev++
 		e.Rev = c.rev
 		it := &item{e: e}
-		it.savedRev = e.Rev
+		it.savedRev, it.handed = e.Rev, e.Rev // what the history holds (Keeper.Kept says whether written)
 		loaded[i] = it
 	}
 	c.items = append(loaded, c.items...)

@@ -86,9 +86,14 @@ type saver struct {
 	jobs      *jobs.Queue
 }
 
+// shrinkQueued is the backlog past which the map of queued entries is made anew rather than
+// cleared once taken: a map keeps the room it grew to.
+const shrinkQueued = 256
+
 // saveItem is an entry or a turn mark waiting to be saved.
 type saveItem struct {
 	e    Entry
+	it   *item // the entry's item, to record what was handed to the sink
 	mark *TurnMark
 }
 
@@ -162,7 +167,7 @@ func (c *Conversation) queueSave(it *item, now time.Time) {
 		return
 	}
 	c.save.queued[it.e.Seq] = len(c.save.queue)
-	c.save.queue = append(c.save.queue, saveItem{e: it.e})
+	c.save.queue = append(c.save.queue, saveItem{e: it.e, it: it})
 }
 
 // queueMark queues a turn mark for a sink that keeps them. The caller holds the lock.
@@ -197,7 +202,11 @@ func (c *Conversation) saveQueued() {
 		return
 	}
 	c.save.queue = nil
-	clear(c.save.queued)
+	if len(c.save.queued) > shrinkQueued { // a backlog grew it: a map does not shrink
+		c.save.queued = make(map[int64]int)
+	} else {
+		clear(c.save.queued)
+	}
 	c.mu.Unlock()
 	for _, s := range batch {
 		if s.mark != nil {
@@ -206,6 +215,13 @@ func (c *Conversation) saveQueued() {
 			sink.Save(s.e)
 		}
 	}
+	c.mu.Lock()
+	for _, s := range batch {
+		if s.it != nil {
+			s.it.handed = max(s.it.handed, s.e.Rev)
+		}
+	}
+	c.mu.Unlock()
 }
 
 // Interrupted shows the turns the history says were left open (TurnReader): Sidekicks

@@ -122,9 +122,11 @@ type convState struct {
 	// conversation in the order they were sent; held without Service.mu.
 	dispatchMu sync.Mutex
 	// olderMu serializes LoadOlder; exhausted (under it) is true once the oldest entry of
-	// the history is loaded.
-	olderMu   sync.Mutex
-	exhausted bool
+	// the history is loaded, as long as the conversation has released none since
+	// (Conversation.Released was exhaustedAt).
+	olderMu     sync.Mutex
+	exhausted   bool
+	exhaustedAt int
 }
 
 // queuedMessage is a message waiting for its agents to be free.
@@ -250,19 +252,20 @@ func (s *Service) LoadOlder(k Key) (int, error) {
 	}
 	cs.olderMu.Lock()
 	defer cs.olderMu.Unlock()
-	if cs.exhausted {
+	released := cs.conv.Released()
+	if cs.exhausted && released == cs.exhaustedAt {
 		return 0, nil
 	}
 	first, ok := cs.conv.Entry(0)
 	if !ok || first.ID == 0 {
-		cs.exhausted = true
+		cs.exhausted, cs.exhaustedAt = true, released
 		return 0, nil
 	}
 	older, err := cs.tr.Before(first.ID, s.opts.PageSize)
 	if err != nil {
 		return 0, err
 	}
-	cs.exhausted = len(older) < s.opts.PageSize
+	cs.exhausted, cs.exhaustedAt = len(older) < s.opts.PageSize, released
 	cs.conv.Load(older)
 	return len(older), nil
 }

@@ -112,8 +112,9 @@ func wizardError(field string, text message, args ...any) *WizardError {
 //
 //   - name, title, icon, description, empty ones left out; workspace as typed;
 //   - on this computer: command <program>, args [<arguments>];
-//   - in a Docker container: command docker, args [exec, -i, <container>, <program>,
-//     <arguments>], runtime {type: container, container: <container>};
+//   - in a Docker container: command docker, args [exec, -i, -w, <workspace>, <container>,
+//     <program>, <arguments>] (see containerExecArgs), runtime {type: container,
+//     container: <container>};
 //   - in an sbx sandbox: command sbx, args [exec, -i, <sandbox>, <program>,
 //     <arguments>], runtime {type: sbx, sandbox: <sandbox>};
 //   - runtime.lifecycle {folder, create, stop, remove}, each command split like the
@@ -174,7 +175,7 @@ func WizardSpec(in WizardInput) (AgentSpec, error) {
 	case WhereContainer:
 		box := strings.TrimSpace(in.Container)
 		spec.Runtime = Runtime{Type: WhereContainer, Container: box}
-		spec.Command, spec.Args = "docker", execArgs(box, command)
+		spec.Command, spec.Args = "docker", containerExecArgs(box, wizardWorkdir(spec.Workspace, in.BaseDir), nil, command)
 	case WhereSbx:
 		box := strings.TrimSpace(in.Sandbox)
 		spec.Runtime = Runtime{Type: WhereSbx, Sandbox: box}
@@ -198,6 +199,46 @@ func execArgs(box string, command []string) []string {
 		args = append(args, box) // without it the loader says the runtime lacks its name
 	}
 	return append(args, command...)
+}
+
+// containerExecArgs is what docker exec needs to run command in box as the agent expects
+// it: docker exec forwards neither the client's working folder nor its environment, so the
+// agent's workspace inside the container (workdir: workspacePath, which the wizard leaves
+// at workspace's path) goes with -w, when known, and each of envKeys, the agent's env,
+// with -e NAME (docker takes the value from its own environment, which holds the agent's
+// env). The wizard has no env field yet: it passes none.
+func containerExecArgs(box, workdir string, envKeys []string, command []string) []string {
+	args := []string{"exec", "-i"}
+	if workdir != "" {
+		args = append(args, "-w", workdir)
+	}
+	for _, k := range envKeys {
+		args = append(args, "-e", k)
+	}
+	if box != "" {
+		args = append(args, box) // without it the loader says the runtime lacks its name
+	}
+	return append(args, command...)
+}
+
+// wizardWorkdir is the absolute path the loader makes of the workspace as typed ("" is the
+// configuration's folder, base; ~ the home folder; a relative path starts from base), or
+// "" when it cannot be known here.
+func wizardWorkdir(workspace, base string) string {
+	switch {
+	case workspace == "~" || strings.HasPrefix(workspace, "~/"):
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		workspace = filepath.Join(home, workspace[1:])
+	case !filepath.IsAbs(workspace):
+		if !filepath.IsAbs(base) {
+			return ""
+		}
+		workspace = filepath.Join(base, workspace)
+	}
+	return filepath.Clean(workspace)
 }
 
 // splitProgram splits the program like the arguments, unless it is a path.

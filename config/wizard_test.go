@@ -35,7 +35,8 @@ var wizardCases = []struct {
 		Name: "here", Where: WhereLocal, Program: "mm",
 		Arguments: `--acp --config "my agent.yaml" --greeting 'hello world' --empty "" a\ b --name="x y"`}},
 	{"container", "Dans un conteneur Docker", WizardInput{
-		Name: "boxed", Where: WhereContainer, Container: "scout-box", Program: "mm", Arguments: "--acp"}},
+		Name: "boxed", Where: WhereContainer, Container: "scout-box", Program: "mm", Arguments: "--acp",
+		Folder: "/Users/moi/agents/boxed"}},
 	{"sbx", "Dans une sandbox sbx", WizardInput{
 		Name: "translator-sbx", Title: "Translator (sandbox)", Where: WhereSbx, Sandbox: "mm-translator",
 		Program: "mm", Arguments: "-acp", Folder: "./agents/translator/workspace"}},
@@ -50,10 +51,10 @@ var wizardCases = []struct {
 		Name: "milo", Where: WhereSbx, Sandbox: "milo-sbx", Program: "mm", LifecycleFolder: "/Users/moi/agents/milo"}},
 	{"container-lifecycle", "un service Compose (le cycle de vie d'un conteneur)", WizardInput{
 		Name: "scout", Where: WhereContainer, Container: "team-scout-1", Program: "mm", Arguments: "--acp",
-		LifecycleFolder: "/Users/moi/agents/team",
-		CreateCommand:   "docker compose -f compose.yaml up -d --wait scout",
-		StopCommand:     "docker compose -f compose.yaml stop scout",
-		RemoveCommand:   "docker compose -f compose.yaml rm --stop --force scout"}},
+		Folder: "/Users/moi/agents/team", LifecycleFolder: "/Users/moi/agents/team",
+		CreateCommand: "docker compose -f compose.yaml up -d --wait scout",
+		StopCommand:   "docker compose -f compose.yaml stop scout",
+		RemoveCommand: "docker compose -f compose.yaml rm --stop --force scout"}},
 	{"program-words", "docker agent donne command: docker et agent comme premier argument", WizardInput{
 		Name: "da", Program: "docker agent", Arguments: "serve acp ./agent.yaml"}},
 	{"program-path", "le programme n'est pas découpé quand c'est un chemin (/)", WizardInput{

@@ -42,12 +42,13 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 		err = prepareRuntime(st.ctx, cfg, log, engineTimeouts{query: s.opts.EngineTimeout, lifecycle: s.opts.LifecycleTimeout})
 	}
 	var proc *Process
+	args := agentArgs(cfg) // what runs, and what the log says
 	if err == nil {
 		if cfg.CommandPath == "" {
 			err = fmt.Errorf("command %q: %w", cfg.Command, ErrProgramNotFound)
 		} else {
 			proc, err = StartProcess(ProcessOptions{
-				Path: cfg.CommandPath, Args: cfg.Args, Dir: cfg.Workspace, Env: envList(cfg.Env),
+				Path: cfg.CommandPath, Args: args, Dir: cfg.Workspace, Env: envList(cfg.Env),
 				MinimalEnv: cfg.Project,
 				Log:        log, Grace: s.opts.StopGrace, Name: a.name, Go: s.opts.Go,
 			})
@@ -65,7 +66,7 @@ func (s *Supervisor) startAgent(a *agent, st *startAttempt) {
 	s.opts.Go.Start("supervisor watch "+a.name, func() { s.watch(a, r, st) })
 	s.emit()
 	s.mu.Unlock()
-	log.Printf("sidekicks: started %s (pid %d)", config.CommandLine(append([]string{cfg.CommandPath}, cfg.Args...)), proc.Pid)
+	log.Printf("sidekicks: started %s (pid %d)", config.CommandLine(append([]string{cfg.CommandPath}, args...)), proc.Pid)
 
 	var conn Conn
 	if s.opts.Connect != nil {
@@ -192,6 +193,9 @@ func (s *Supervisor) watch(a *agent, r *run, st *startAttempt) {
 	if conn != nil {
 		_ = conn.Close()
 	}
+	// A docker exec's client is gone: what it ran in the container may not be. The slot
+	// is already free; Stop, and the agent's next start, wait for this.
+	stopInside(r.cfg, r.proc, s.opts.StopGrace, s.opts.EngineTimeout, a.log)
 	close(r.exited)
 	s.runAfterStop(r.cfg, a.log)
 	close(afterStop)

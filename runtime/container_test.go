@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,16 +57,16 @@ func TestContainerRuntime(t *testing.T) {
 		wantErr string
 	}{
 		{"running", "running", nil, func(a config.Agent) [][]string {
-			return [][]string{inspectBox, append([]string{"docker"}, a.Args...)}
+			return [][]string{inspectBox, append([]string{"docker"}, agentArgs(a)...)}
 		}, ""},
 		{"stopped is started", "stopped", nil, func(a config.Agent) [][]string {
-			return [][]string{inspectBox, {"docker", "start", "box"}, append([]string{"docker"}, a.Args...)}
+			return [][]string{inspectBox, {"docker", "start", "box"}, append([]string{"docker"}, agentArgs(a)...)}
 		}, ""},
 		{"missing is created", "", nil, func(a config.Agent) [][]string {
-			return [][]string{inspectBox, a.Runtime.Lifecycle.Create, inspectBox, append([]string{"docker"}, a.Args...)}
+			return [][]string{inspectBox, a.Runtime.Lifecycle.Create, inspectBox, append([]string{"docker"}, agentArgs(a)...)}
 		}, ""},
 		{"missing is created stopped, then started", "", map[string]string{"FAKE_CREATE_STATE": "stopped"}, func(a config.Agent) [][]string {
-			return [][]string{inspectBox, a.Runtime.Lifecycle.Create, inspectBox, {"docker", "start", "box"}, append([]string{"docker"}, a.Args...)}
+			return [][]string{inspectBox, a.Runtime.Lifecycle.Create, inspectBox, {"docker", "start", "box"}, append([]string{"docker"}, agentArgs(a)...)}
 		}, ""},
 		{"create fails", "", map[string]string{"FAKE_CREATE_FAIL": "pull access denied for img"}, func(a config.Agent) [][]string {
 			return [][]string{inspectBox, a.Runtime.Lifecycle.Create}
@@ -207,6 +208,16 @@ func TestStopAndRemoveContainer(t *testing.T) {
 				t.Fatal(err)
 			}
 			calls := eng.calls()
+			if kind == "container" {
+				// What the agent left in the container is stopped from inside first.
+				if len(calls) == 0 || !slices.Equal(calls[0].Args[:4], []string{"docker", "exec", "box", "sh"}) {
+					t.Fatalf("the agent's processes in the container were not stopped: %q", argsOf(calls))
+				}
+				if c := calls[0]; c.Var != "agent-env" {
+					t.Errorf("%q ran without the agent's env", c.Args)
+				}
+				calls = calls[1:]
+			}
 			want := [][]string{a.Runtime.Lifecycle.Stop, a.Runtime.Lifecycle.Remove}
 			if got := argsOf(calls); !reflect.DeepEqual(got, want) {
 				t.Errorf("calls\n%q\nwant\n%q", got, want)

@@ -56,7 +56,7 @@ if [ "$me" = docker ]; then
 		shift
 		while :; do
 			case $1 in
-			-w) shift 2 ;;
+			-w|-e) shift 2 ;;
 			-*) shift ;;
 			*) break ;;
 			esac
@@ -77,7 +77,7 @@ exec)
 	shift
 	while :; do
 		case $1 in
-		-w) shift 2 ;;
+		-w|-e) shift 2 ;;
 		-*) shift ;;
 		*) break ;;
 		esac

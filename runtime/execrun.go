@@ -172,6 +172,12 @@ func (w *ExecWorkspace) run(ctx context.Context, op string, limit int64, stdin [
 		return nil, &TooLargeError{Size: size} // the caller sets Limit
 	case exitNoRoot:
 		return nil, fmt.Errorf("the workspace folder %q is missing in %q", root, w.target)
+	case exitLacking:
+		return nil, &ToolsMissingError{Engine: w.engine, Target: w.target, Missing: stdout.buf.String()}
+	}
+	// docker prints on stdout that it found no sh.
+	if missingShell(exit.ExitCode(), stdout.buf.String()+stderr.String()) {
+		return nil, &ToolsMissingError{Engine: w.engine, Target: w.target, Missing: "sh"}
 	}
 	return nil, fmt.Errorf("%s exec in %q: %s: %w", w.engine, w.target, cleanLine(stderr.String()), err)
 }

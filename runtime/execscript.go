@@ -15,7 +15,9 @@ package runtime
 //
 // Exit statuses: 64 a dangling link, 65 paths to check again, 66 the destination exists,
 // 67 no such file, 68 a folder where a file is expected, 69 the workspace is missing, 70
-// not a regular file (a named pipe, a device), 71 a file over MAX bytes (its size printed).
+// not a regular file (a named pipe, a device), 71 a file over MAX bytes (its size printed),
+// 72 the image lacks a program the operation needs, or an option of one (readlink -f,
+// stat -c): what is missing is printed, separated by commas.
 // A read copies at most MAX+1 bytes (head -c): the caller refuses more than MAX.
 const execScript = `
 op=$1 root=$2
@@ -30,6 +32,28 @@ lines=*)
 	;;
 esac
 fail() { printf 'sidekicks: %s\n' "$2" >&2; exit "$1"; }
+# lacking W: the image lacks W (a program, or a program and its option).
+lacking() { printf '%s' "$1"; fail 72 "the image lacks $1"; }
+# need P…: every program the operation uses is there (command -v is the shell's own).
+need() {
+	m=
+	for c in readlink "$@"; do
+		command -v "$c" >/dev/null 2>&1 || m="$m, $c"
+	done
+	[ -z "$m" ] || lacking "${m#, }"
+}
+case $op in
+read) need stat head ;;
+lines) need tail head ;;
+write) need mkdir mktemp cat stat chmod mv ;;
+list) need stat ;;
+mkdir) need mkdir ;;
+walk) need find ;;
+delete) need rm ;;
+rename) need mkdir mv ;;
+esac
+# stat -c is GNU's and BusyBox's: another stat fails on it.
+statc() { stat -c %s / >/dev/null 2>&1 || lacking "stat -c"; }
 # rp P: sets RP to the real path of P, whose last names may not exist yet.
 rp() {
 	p=$1 t=
@@ -39,7 +63,10 @@ rp() {
 		[ -n "$p" ] || p=/
 	done
 	[ -e "$p" ] || return 1
-	p=$(readlink -f -- "$p" && printf x) || return 1
+	p=$(readlink -f -- "$p" && printf x) || {
+		readlink -f / >/dev/null 2>&1 || lacking "readlink -f"
+		return 1
+	}
 	p=${p%??}
 	[ "$p" = / ] && p=
 	RP=$p$t
@@ -78,7 +105,7 @@ read)
 	[ -d "$p" ] && fail 68 "is a folder"
 	[ -e "$p" ] || fail 67 "no such file"
 	[ -f "$p" ] || fail 70 "not a regular file"
-	s=$(stat -c %s -- "$p") || exit 1
+	s=$(stat -c %s -- "$p") || { statc; exit 1; }
 	if [ "$s" -gt "$max" ]; then
 		printf '%s' "$s"
 		exit 71
@@ -111,7 +138,8 @@ write)
 		fail 1 "a link appeared where the file is written"
 	fi
 	if [ -e "$p" ]; then
-		m=$(stat -c %a -- "$p") && chmod "$m" "$tmp" || exit 1
+		m=$(stat -c %a -- "$p") || { statc; exit 1; }
+		chmod "$m" "$tmp" || exit 1
 	fi
 	mv -f -- "$tmp" "$p" || exit 1
 	;;
@@ -121,7 +149,7 @@ list)
 		[ -e "$f" ] || [ -L "$f" ] || continue
 		k=f
 		[ -d "$f" ] && k=d
-		s=$(stat -c '%s %Y' -- "$f") || continue
+		s=$(stat -c '%s %Y' -- "$f") || { statc; continue; }
 		printf '%s\0%s\0%s\0' "$k" "$s" "${f##*/}"
 	done
 	;;

@@ -144,3 +144,24 @@ func (s *Store) reopenConns() {
 	s.db.SetMaxIdleConns(0)
 	s.db.SetMaxIdleConns(maxConns)
 }
+
+// Written reports, for each id, whether the entry is written in the database as last
+// saved: the writer holds no version of it still to write (waiting, in the batch being
+// written, or not kept past MaxPending). An id never given to Save counts as written only if
+// the database holds it: the caller asks about entries it saved or read. After Close nothing
+// is, since a Save then writes nothing.
+func (w *Writer) Written(ids []int64) []bool {
+	out := make([]bool, len(ids))
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closing {
+		return out
+	}
+	for i, id := range ids {
+		_, pending := w.pending[id]
+		_, inflight := w.inflight[id]
+		_, lost := w.dropped[id]
+		out[i] = id != 0 && !pending && !inflight && !lost
+	}
+	return out
+}

@@ -20,6 +20,10 @@ type FileChooser struct {
 	// Extensions are the files listed (".yaml", ".yml"), compared without case; none lists
 	// every file. Folders are always listed.
 	Extensions []string
+	// Save asks for a file to write rather than one to open: the field holds the file's
+	// name (Name at first) and the list is not filtered by it (filechooser_save.go).
+	Save bool
+	Name string
 }
 
 // chooserRows is the most rows the chooser's list shows at once.
@@ -42,10 +46,11 @@ const doubleClick = 500 * time.Millisecond
 // give false. Call it on the UI goroutine; onResult runs there.
 func (a *App) ChooseFile(fc FileChooser, onResult func(path string, ok bool)) *Dialog {
 	c := &fileChooser{app: a, exts: normalExtensions(fc.Extensions), done: onResult,
-		filter: NewInput(), list: NewList(), lastClick: -1}
+		filter: NewInput(), list: NewList(), lastClick: -1, save: fc.Save, name: fc.Name}
 	c.home, _ = os.UserHomeDir()
 	c.list.Class, c.list.Selected = ClassDialog, ClassListSelected
 	c.filter.OnChange = c.refilter
+	c.filter.SetText(c.name)
 	c.dialog = a.OpenDialog(fc.Title, c, func() {
 		c.gen++ // a read under way is of no use now
 		onResult("", false)
@@ -97,6 +102,12 @@ type fileChooser struct {
 	clickAt   time.Time // and when it was
 
 	onRead func() // called once each awaited read's answer is shown (tests wait on it)
+
+	// save, name and moved are the save mode's (filechooser_save.go): the name proposed,
+	// and whether the highlight was moved since the field last changed.
+	save  bool
+	name  string
+	moved bool
 }
 
 // normalExtensions returns the extensions with a leading dot, in lower case.
@@ -249,7 +260,11 @@ func (c *fileChooser) readDone(gen int, r folderRead, selectName string) {
 	}
 	c.problem = labelNone
 	c.folder, c.entries = r.path, r.entries
-	c.filter.SetText("") // refilters
+	if c.save {
+		c.refilter() // the field holds the name to save under: it stays
+	} else {
+		c.filter.SetText("") // refilters
+	}
 	for i, e := range c.shown {
 		if e.name == selectName && e.dir && !e.up {
 			c.list.Select(i)
@@ -272,9 +287,10 @@ func typedPath(s string) bool { return strings.HasPrefix(s, "/") || strings.HasP
 // stays unfiltered.
 func (c *fileChooser) refilter() {
 	f := c.filter.Text()
-	if typedPath(f) {
+	if typedPath(f) || c.save {
 		f = ""
 	}
+	c.moved = false
 	lf := strings.ToLower(f)
 	hidden := strings.HasPrefix(f, ".")
 	c.shown = nil
@@ -314,6 +330,8 @@ func (c *fileChooser) activate(i int) {
 		c.up()
 	case e.dir:
 		c.read(filepath.Join(c.folder, e.name), "", false)
+	case c.save:
+		c.filter.SetText(e.name) // the name to save under: Enter again replaces it
 	default:
 		c.take(filepath.Join(c.folder, e.name))
 	}
@@ -375,6 +393,8 @@ func (c *fileChooser) drawFoot(r Region, l Labels) {
 		text, class = l.Tf(c.problem, c.shortPath(c.problemPath)), ClassDialogError
 	case c.reading && c.folder != "":
 		text = l.T(LabelChooserReading)
+	case c.save:
+		text = l.T(LabelChooserSaveFoot)
 	case typedPath(c.filter.Text()):
 		text = l.T(LabelChooserGoTo)
 	case len(c.exts) == 0:
@@ -432,6 +452,9 @@ func (c *fileChooser) HandleEvent(d *Dialog, ev Event) bool {
 	switch ev := ev.(type) {
 	case Key:
 		switch {
+		case ev.Is(Named(KeyEnter, 0)) && c.save:
+			c.saveEnter()
+			return true
 		case ev.Is(Named(KeyEnter, 0)):
 			if f := c.filter.Text(); typedPath(f) {
 				c.read(f, "", true)
@@ -444,7 +467,7 @@ func (c *fileChooser) HandleEvent(d *Dialog, ev Event) bool {
 			return true
 		}
 		if c.list.HandleEvent(ev) {
-			c.lastClick = -1
+			c.lastClick, c.moved = -1, true
 			return true
 		}
 		return c.filter.HandleEvent(ev)
@@ -481,11 +504,18 @@ func (c *fileChooser) mouse(ev Mouse) bool {
 		c.activate(i)
 		return true
 	}
-	c.lastClick, c.clickAt = i, now
+	c.lastClick, c.clickAt, c.moved = i, now, true
 	return true
 }
 
 func (c *fileChooser) Hints() []Hint {
+	if c.save {
+		return []Hint{
+			{Keys: "↑↓", Label: LabelHintMove},
+			{Keys: "Enter", Label: LabelHintSave},
+			{Keys: "Bksp", Label: LabelHintParent},
+		}
+	}
 	return []Hint{
 		{Keys: "↑↓", Label: LabelHintMove},
 		{Keys: "Enter", Label: LabelHintOpen},

@@ -59,9 +59,15 @@ func writeTestFile(t *testing.T, path string) {
 // openChooser opens a chooser on dir and waits for its first listing.
 func openChooser(h *harness, dir string, exts ...string) *chooserRig {
 	h.t.Helper()
+	return openChooserOf(h, FileChooser{Title: "Open configuration", Dir: dir, Extensions: exts})
+}
+
+// openChooserOf opens the chooser fc describes and waits for its first listing.
+func openChooserOf(h *harness, fc FileChooser) *chooserRig {
+	h.t.Helper()
 	r := &chooserRig{h: h, reads: make(chan struct{}, 16)}
 	h.do(func() {
-		d := h.app.ChooseFile(FileChooser{Title: "Open configuration", Dir: dir, Extensions: exts}, func(p string, ok bool) {
+		d := h.app.ChooseFile(fc, func(p string, ok bool) {
 			r.path, r.ok = p, ok
 			r.got++
 		})

@@ -116,6 +116,9 @@ const (
 	LabelChooserUnreadable
 	LabelHintOpen
 	LabelHintParent
+	LabelChooserSaveFoot
+	LabelChooserReplace
+	LabelHintSave
 	LabelPasteCut
 
 	labelCount

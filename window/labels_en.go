@@ -100,5 +100,8 @@ var labelsEN = [labelCount]string{
 	LabelChooserUnreadable: "%s cannot be read.",
 	LabelHintOpen:          "Open",
 	LabelHintParent:        "Go up",
+	LabelChooserSaveFoot:   "Enter saves under the name typed; ↑↓ then Enter opens a folder.",
+	LabelChooserReplace:    "%s exists. Replace it?",
+	LabelHintSave:          "Save",
 	LabelPasteCut:          "The paste was cut at %d MiB: %d characters were left out.",
 }

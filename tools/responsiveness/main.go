@@ -139,6 +139,11 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	after, _ = rssKiB(pid)
 	fmt.Printf("RSS per displayed 34-byte line: %d bytes (%d lines in the prompt and the reply, RSS %d → %d MiB)\n",
 		(after-before)*1024/int64(2*lines), 2*lines, before>>10, after>>10)
+	// What stays once the garbage of the turn (the prompt's and the reply's JSON, the
+	// history's write) is collected and given back: the runtime returns it in the background.
+	rest := settledRSS(pid, 20*time.Second)
+	fmt.Printf("                          settled: %d bytes (RSS %d MiB after up to 20 s idle)\n",
+		(rest-before)*1024/int64(2*lines), rest>>10)
 
 	// One word of word bytes with no spaces, echoed by Bob; keys until it is shown, and after.
 	rnd := rand.New(rand.NewSource(1))

@@ -233,3 +233,18 @@ func rssKiB(pid int) (int64, error) {
 	}
 	return 0, fmt.Errorf("no VmRSS for %d", pid)
 }
+
+// settledRSS polls a process's resident memory while it goes down, and returns the lowest
+// seen once it has not gone down for 2 s, or when limit has passed.
+func settledRSS(pid int, limit time.Duration) int64 {
+	low, _ := rssKiB(pid)
+	end := time.Now().Add(limit)
+	lowAt := time.Now()
+	for time.Now().Before(end) && time.Since(lowAt) < 2*time.Second {
+		time.Sleep(250 * time.Millisecond) // polling the process: there is no event to wait on
+		if v, err := rssKiB(pid); err == nil && v < low {
+			low, lowAt = v, time.Now()
+		}
+	}
+	return low
+}

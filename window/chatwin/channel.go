@@ -156,7 +156,7 @@ func (w *Widget) channelComplete() {
 	} else if from, to, ok := mentionWord(e.text, e.cursor); ok {
 		if agent, files := w.commandFiles(); files != nil {
 			l.kind, l.from, l.to = listFiles, from, to
-			if was != listFiles || wasFrom != from || l.walkOf != agent {
+			if was != listFiles || wasFrom != from || l.walkOf != agent || l.needsWalk(e.text[from+1:e.cursor]) {
 				l.walkOf = agent
 				w.walkFiles(files)
 			} else {

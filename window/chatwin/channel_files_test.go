@@ -14,8 +14,8 @@ func TestChannelCommandLineCompletesFiles(t *testing.T) {
 	t.Parallel()
 	cw := newChanWorld(t)
 	cw.mu.Lock()
-	cw.files = map[string]Walker{"alice": func(context.Context, int) ([]string, error) {
-		return []string{"docs/guide.md", "notes.txt"}, nil
+	cw.files = map[string]Walker{"alice": func(context.Context, func(string) bool, int) ([]string, bool, error) {
+		return []string{"docs/guide.md", "notes.txt"}, false, nil
 	}}
 	cw.mu.Unlock()
 	cw.waitText("Both agents, and carol on call")

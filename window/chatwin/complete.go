@@ -9,8 +9,9 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/chat"
 )
 
-// The limits of the @ list: the walk stops at maxFiles files, and at most maxShown of those
-// that match are listed (type one more letter to see the others).
+// The limits of the @ list: the walk stops at maxFiles files that match what follows the @,
+// and at most maxShown of those are listed (type one more letter to see the others; the
+// list says when it was cut).
 const (
 	maxFiles = 5000
 	maxShown = 200
@@ -50,6 +51,15 @@ type completion struct {
 	walking bool
 	walkGen int
 	files   []string
+	// walkQuery is what the files of the last walk match (the typed text in lower case when
+	// it started); walkCut says that the walk stopped before the end of the workspace, so
+	// that a longer text may find files it did not reach; stopWalk cancels the walk under way.
+	walkQuery string
+	walkCut   bool
+	stopWalk  func()
+	walker    Walker // the Walker of the last walk
+	// more says that more files match than the list holds: the walk or the list was cut.
+	more bool
 	// walkOf is the agent whose workspace files holds, in a channel (a command line's
 	// agent).
 	walkOf string
@@ -114,9 +124,10 @@ func (c *completion) update(text string, cursor int, rev uint64, commands []chat
 		}
 	} else if from, to, ok := mentionWord(text, cursor); ok {
 		c.kind, c.from, c.to = listFiles, from, to
-		walk = was != listFiles || wasFrom != from
+		typed := text[from+1 : cursor]
+		walk = was != listFiles || wasFrom != from || c.needsWalk(typed)
 		if !walk {
-			c.filterFiles(text[from+1 : cursor])
+			c.filterFiles(typed)
 		}
 	}
 	if c.kind != was || c.from != wasFrom {
@@ -126,33 +137,57 @@ func (c *completion) update(text string, cursor int, rev uint64, commands []chat
 	return walk
 }
 
+// needsWalk reports whether the files of the last walk cannot answer typed: it does not
+// narrow what the walk matched (text was erased), or the walk was cut and typed is longer.
+// A walk under way answers a text that narrows its own: it is judged when it ends.
+func (c *completion) needsWalk(typed string) bool {
+	typed = strings.ToLower(typed)
+	if !strings.Contains(typed, c.walkQuery) {
+		return true
+	}
+	return !c.walking && c.walkCut && typed != c.walkQuery
+}
+
+// walkKeeps is what a walk for typed keeps: the paths that contain it, ignoring case (a
+// name that starts with it is such a path).
+func walkKeeps(typed string) func(string) bool {
+	typed = strings.ToLower(typed)
+	if typed == "" {
+		return nil
+	}
+	return func(p string) bool { return strings.Contains(strings.ToLower(p), typed) }
+}
+
 // filterFiles lists the walked files that match typed: those whose own name starts with it
 // first, then those whose path only contains it, ignoring case, maxShown at most.
 func (c *completion) filterFiles(typed string) {
 	c.items = c.items[:0]
+	c.more = false
 	if c.walking {
 		return
 	}
 	typed = strings.ToLower(typed)
 	var later []string
 	for _, f := range c.files {
-		if len(c.items) >= maxShown {
-			break
-		}
 		lower := strings.ToLower(f)
 		switch {
-		case strings.HasPrefix(path.Base(lower), typed):
+		case !strings.Contains(lower, typed):
+		case strings.HasPrefix(path.Base(lower), typed) && len(c.items) < maxShown:
 			c.items = append(c.items, fileChoice(f))
-		case strings.Contains(lower, typed) && len(c.items)+len(later) < maxShown:
+		case len(c.items)+len(later) < maxShown:
 			later = append(later, f)
+		default:
+			c.more = true
 		}
 	}
-	for _, f := range later {
+	for i, f := range later {
 		if len(c.items) >= maxShown {
+			c.more = c.more || i < len(later)
 			break
 		}
 		c.items = append(c.items, fileChoice(f))
 	}
+	c.more = c.more || c.walkCut
 }
 
 func fileChoice(f string) choice {

@@ -294,8 +294,8 @@ func TestWalkBounds(t *testing.T) {
 	}
 	writeFile(t, dir, "top", "")
 	walk := WalkWorkspace(localWorkspace(dir))
-	files, err := walk(t.Context(), 10)
-	if err != nil || len(files) != 10 {
+	files, cut, err := walk(t.Context(), nil, 10)
+	if err != nil || len(files) != 10 || !cut {
 		t.Fatalf("walk: %d files, %v", len(files), err)
 	}
 	if files[0] != "top" {
@@ -306,10 +306,10 @@ func TestWalkBounds(t *testing.T) {
 	for _, name := range []string{"ok.txt", "a b.txt", "esc\x1b[31m.txt", "bidi\u202e.txt", "tab\t.txt"} {
 		writeFile(t, odd, name, "")
 	}
-	if files, err := WalkWorkspace(localWorkspace(odd))(t.Context(), 10); err != nil || strings.Join(files, ",") != "ok.txt" {
+	if files, _, err := WalkWorkspace(localWorkspace(odd))(t.Context(), nil, 10); err != nil || strings.Join(files, ",") != "ok.txt" {
 		t.Errorf("walk of odd names: %q, %v", files, err)
 	}
-	if _, err := WalkWorkspace(localWorkspace(dir+"/missing"))(t.Context(), 10); err == nil {
+	if _, _, err := WalkWorkspace(localWorkspace(dir+"/missing"))(t.Context(), nil, 10); err == nil {
 		t.Error("walking a missing folder gave no error")
 	}
 }

@@ -128,6 +128,7 @@ func (w *Widget) drawConversation(r window.Region) {
 		return
 	}
 	w.view.SetSize(W, H)
+	w.release()
 	// A frame drawn for a key shows the key first: the new text waits for the next one.
 	w.pace.frame(!w.app.InputFrame())
 	w.view.Sync()
@@ -158,6 +159,8 @@ func (w *Widget) drawConversation(r window.Region) {
 	}
 	if w.channel != nil {
 		w.drawChannelEmpty(r)
+	} else {
+		w.drawAgentEmpty(r)
 	}
 }
 
@@ -285,6 +288,10 @@ func (w *Widget) drawList(r window.Region, bottom int) {
 	if len(l.items) == 0 {
 		r.Line(y0, " "+catalogue.Text(w.app.Language(), tListingFiles), window.ClassMenuDisabled)
 		return
+	}
+	if l.kind == listFiles && l.more && y0 > 0 {
+		// Above the list, out of its rows: the files not listed are found by typing more.
+		r.Line(y0-1, " "+catalogue.Text(w.app.Language(), tMoreFiles), window.ClassMenuDisabled)
 	}
 	nameW := 0
 	for _, it := range l.items[l.top : l.top+n] {

@@ -2,6 +2,7 @@ package chatwin
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -118,33 +119,49 @@ func (w *Widget) complete() {
 	}
 }
 
-// walkFiles lists the files of a workspace off the screen's goroutine, for the @ list
-// open now.
+// walkFiles lists the files of a workspace that match the text after the @ off the
+// screen's goroutine, for the @ list open now; a walk under way is stopped.
 func (w *Widget) walkFiles(files Walker) {
 	l := &w.list
-	l.walking = true
+	if l.stopWalk != nil {
+		l.stopWalk()
+	}
+	typed := ""
+	if l.from < w.input.cursor && w.input.cursor <= len(w.input.text) {
+		typed = w.input.text[l.from+1 : w.input.cursor]
+	}
+	l.walking, l.more, l.walker = true, false, files
 	l.walkGen++
+	l.walkQuery = strings.ToLower(typed)
 	gen := l.walkGen
+	ctx, cancel := context.WithTimeout(context.Background(), walkTimeout)
+	l.stopWalk = cancel
+	keep := walkKeeps(typed)
 	w.app.Go(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), walkTimeout)
-		found, err := files(ctx, maxFiles)
+		found, cut, err := files(ctx, keep, maxFiles)
 		cancel()
-		w.app.Post(func() { w.walked(gen, found, err) })
+		w.app.Post(func() { w.walked(gen, found, cut, err) })
 	})
 }
 
-// walked takes the files of a walk, unless a newer walk started meanwhile.
-func (w *Widget) walked(gen int, files []string, err error) {
+// walked takes the files of a walk, unless a newer walk started meanwhile. When the walk
+// was cut and the text typed since narrows it, it walks again for that text.
+func (w *Widget) walked(gen int, files []string, cut bool, err error) {
 	l := &w.list
 	if gen != l.walkGen {
 		return
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, context.Canceled) {
 		w.opts.Logf("listing the files of %s: %v", w.agent.Name, err)
 	}
-	l.walking, l.files = false, files
+	l.walking, l.files, l.walkCut, l.stopWalk = false, files, cut || err != nil, nil
 	if l.kind == listFiles && l.from < w.input.cursor && w.input.cursor <= len(w.input.text) {
-		l.filterFiles(w.input.text[l.from+1 : w.input.cursor])
+		typed := w.input.text[l.from+1 : w.input.cursor]
+		if l.needsWalk(typed) {
+			w.walkFiles(l.walker)
+			return
+		}
+		l.filterFiles(typed)
 		l.sel = min(l.sel, max(len(l.items)-1, 0))
 	}
 }

@@ -24,6 +24,7 @@ const (
 	tQueued
 	tQueuedMore
 	tListingFiles
+	tMoreFiles
 	tSendFailed
 	tHistoryFailed
 	tLinesCopiedOne

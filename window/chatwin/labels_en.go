@@ -15,6 +15,7 @@ var textsEN = [textCount]string{
 	tQueued:               "queued: %s",
 	tQueuedMore:           "…and %d more queued",
 	tListingFiles:         "listing the workspace's files…",
+	tMoreFiles:            "more files match than listed: type more of the name",
 	tSendFailed:           "The message could not be sent: the conversation is closed.",
 	tHistoryFailed:        "The older history could not be read.",
 	tLinesCopiedOne:       "1 line copied",

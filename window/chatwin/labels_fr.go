@@ -15,6 +15,7 @@ var textsFR = [textCount]string{
 	tQueued:               "en attente : %s",
 	tQueuedMore:           "…et %d autres en attente",
 	tListingFiles:         "liste des fichiers de l'espace de travail…",
+	tMoreFiles:            "d'autres fichiers correspondent : tapez la suite du nom",
 	tSendFailed:           "Le message n'a pas pu être envoyé : la conversation est fermée.",
 	tHistoryFailed:        "L'historique plus ancien n'a pas pu être lu.",
 	tLinesCopiedOne:       "1 ligne copiée",

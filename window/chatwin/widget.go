@@ -1,6 +1,7 @@
 package chatwin
 
 import (
+	"strings"
 	"sync/atomic"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -43,6 +44,9 @@ type Options struct {
 	// Permissions: the window shows its conversation's and answers them. Nil is the App's
 	// (RequestsOf).
 	Requests *Requests
+	// HoldEntries is how many entries of the conversation the window holds in memory before
+	// it lets those far above what it shows go (release.go); 0 is holdEntries.
+	HoldEntries int
 }
 
 // area is where the keyboard goes inside the window.
@@ -235,7 +239,9 @@ func (w *Widget) check() {
 			w.win.MarkUnread()
 		}
 	}
-	if w.list.kind == listCommands {
+	// The commands may change, or come for the first time once / is typed (the session
+	// opened with the window announces them a moment later).
+	if w.list.kind == listCommands || w.list.kind == listNone && strings.HasPrefix(w.input.text, "/") {
 		w.complete()
 	}
 }

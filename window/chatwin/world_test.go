@@ -44,6 +44,8 @@ type worldConfig struct {
 	noCopy bool
 	// stopAgent is the window's Options.StopAgent.
 	stopAgent func(agent string)
+	// hold is the window's Options.HoldEntries.
+	hold int
 }
 
 func withSize(w, h int) worldOption    { return func(c *worldConfig) { c.width, c.height = w, h } }
@@ -54,6 +56,7 @@ func withScreen(s tcell.Screen, w, h int) worldOption {
 func withoutFrameCopies() worldOption                { return func(c *worldConfig) { c.noCopy = true } }
 func withStopAgent(f func(agent string)) worldOption { return func(c *worldConfig) { c.stopAgent = f } }
 func withFiles(files map[string]string) worldOption  { return func(c *worldConfig) { c.files = files } }
+func withHold(n int) worldOption                     { return func(c *worldConfig) { c.hold = n } }
 func withHistory(h chat.History, page int) worldOption {
 	return func(c *worldConfig) { c.history, c.pageSize = h, page }
 }
@@ -96,14 +99,14 @@ func newWorld(t testing.TB, opts ...worldOption) *world {
 	info := AgentInfo{Name: "alice", Title: "Alice", State: func() runtime.State { return wd.state }}
 	if !cfg.noWorkspace {
 		walk := WalkWorkspace(localWorkspace(a.dir))
-		info.Files = func(ctx context.Context, limit int) ([]string, error) {
-			files, err := walk(ctx, limit)
+		info.Files = func(ctx context.Context, keep func(string) bool, limit int) ([]string, bool, error) {
+			files, cut, err := walk(ctx, keep, limit)
 			wd.walks <- len(files)
-			return files, err
+			return files, cut, err
 		}
 	}
 	h.do(func() {
-		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{Highlighter: wd.hl, Requests: wd.reqs, StopAgent: cfg.stopAgent})
+		wd.w = New(h.app, wd.svc, chat.AgentKey("alice"), info, Options{Highlighter: wd.hl, Requests: wd.reqs, StopAgent: cfg.stopAgent, HoldEntries: cfg.hold})
 		win, err := h.app.AddWindow("Alice", wd.w)
 		if err != nil {
 			t.Fatal(err)

@@ -48,6 +48,9 @@ type entryView struct {
 	queued bool
 	held   int
 	shown  uint64
+	// laidAt is the view's tick when the entry was last laid out: one laid out in this
+	// Sync is not parked before a frame could show it.
+	laidAt uint64
 
 	// renders and wraps count full renders and full re-wraps, for tests.
 	renders, wraps int
@@ -316,6 +319,12 @@ func (ev *entryView) parse(rc *renderCtx) {
 		base = ClassComment
 	}
 	text := ev.text
+	if ev.done && ev.st.off == 0 && len(text) > 1<<12 {
+		// Read whole: its lines at once, rather than the garbage of growing them.
+		if n := len(ev.lines) + strings.Count(text, "\n") + 2; cap(ev.lines) < n {
+			ev.lines = append(make([]line, 0, n), ev.lines...)
+		}
+	}
 	for {
 		rest := text[ev.st.off:]
 		nl := strings.IndexByte(rest, '\n')

@@ -374,23 +374,40 @@ func (v *View) reset() {
 // in the last frame are parked instead: they are counted at their old width until they are
 // needed, like those parked before. So a resize costs about what opening a window does, not
 // the layout the view keeps.
+//
+// Past openAt, the entries left to look at are found in the queue of those laid out rather
+// than by walking every entry up to the first: the others (parked, unread) need nothing. So
+// what a resize costs does not grow with the conversation's entries either.
 func (v *View) settle(budget int) {
 	for v.stale > 0 && budget > 0 {
+		if v.settled >= v.openAt {
+			v.parkQueued()
+			return
+		}
 		v.stale--
 		ev := v.ents[v.stale]
 		if ev == nil || ev.width == v.width || ev.parked {
-			continue
-		}
-		if v.settled >= v.openAt && ev.done && !v.recent(ev) {
-			v.held -= ev.held
-			ev.held = 0
-			ev.park()
 			continue
 		}
 		budget -= len(ev.lines) + 1
 		v.settled += len(ev.lines) + 1
 		v.ensure(v.stale)
 	}
+}
+
+// parkQueued ends a settle: the entries laid out at an older width that are done and were
+// not on screen in the last frame are parked. Those on screen and those streaming keep their
+// layout, re-wrapped when they are drawn (ensure) or change (check).
+func (v *View) parkQueued() {
+	for _, ev := range v.queue[v.qHead:] {
+		if ev == nil || ev.parked || ev.width == v.width || !ev.done || v.recent(ev) {
+			continue
+		}
+		v.held -= ev.held
+		ev.held = 0
+		ev.park()
+	}
+	v.stale = 0
 }
 
 // recent reports an entry on screen in this frame or the last.
@@ -444,6 +461,7 @@ func (v *View) laid(ev *entryView) {
 	if ev.parked {
 		return
 	}
+	ev.laidAt = v.tick
 	c := ev.cost()
 	if ev.queued { // still in the queue: what it weighs now
 		v.held += c - ev.held
@@ -456,8 +474,8 @@ func (v *View) laid(ev *entryView) {
 }
 
 // trim parks the entries laid out longest ago while the layouts weigh more than the bound;
-// entries still streaming, and those on screen in this frame or the last, stay (they go
-// back to the end of the queue, with what they weigh now).
+// entries still streaming, those on screen in this frame or the last, and those laid out in
+// this Sync stay (they go back to the end of the queue, with what they weigh now).
 func (v *View) trim() {
 	for n := len(v.queue) - v.qHead; v.held > v.keep && n > 0; n-- {
 		ev := v.queue[v.qHead]
@@ -468,8 +486,8 @@ func (v *View) trim() {
 		if ev.parked {
 			continue
 		}
-		if !ev.done || v.recent(ev) {
-			v.laid(ev)
+		if !ev.done || v.recent(ev) || ev.laidAt == v.tick {
+			v.laid(ev) // laid out in this Sync: parked, it would be laid out again to be shown
 			continue
 		}
 		ev.park()

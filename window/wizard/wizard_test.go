@@ -66,7 +66,7 @@ func TestAddAgentWithTheKeys(t *testing.T) {
 	h.fill("Scout (explorer)")
 	h.fill("🔭")
 	h.fill("Looks around")
-	h.fill("~/agents/scout")
+	h.fill("/work/agents/scout")
 	h.press(tcell.KeyRight) // in a Docker container
 	h.press(tcell.KeyTab)
 	h.fill("scout-box")
@@ -76,8 +76,8 @@ func TestAddAgentWithTheKeys(t *testing.T) {
 	s := h.waitText("These lines will be added to")
 	for _, line := range []string{
 		"  - name: scout", "    title: Scout (explorer)", `    icon: "🔭"`, "    description: Looks around",
-		"    command: docker", "    args: [exec, -i, scout-box, mm, --acp, --name, my scout]",
-		"    workspace: ~/agents/scout", "    runtime:", "      type: container", "      container: scout-box",
+		"    command: docker", "    args: [exec, -i, -w, /work/agents/scout, scout-box, mm, --acp,", // wrapped
+		"    workspace: /work/agents/scout", "    runtime:", "      type: container", "      container: scout-box",
 		`warning: line 27 — agents[2].command: "docker"`,
 	} {
 		if !strings.Contains(s, line) {
@@ -102,7 +102,7 @@ func TestAddAgentWithTheKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, err := config.PreviewWizard(other, config.WizardInput{
-		Name: "scout", Title: "Scout (explorer)", Icon: "🔭", Description: "Looks around", Folder: "~/agents/scout",
+		Name: "scout", Title: "Scout (explorer)", Icon: "🔭", Description: "Looks around", Folder: "/work/agents/scout",
 		Where: config.WhereContainer, Container: "scout-box", Program: "mm", Arguments: `--acp --name "my scout"`})
 	if err == nil {
 		err = config.ApplyWizard(other, p)

@@ -28,7 +28,7 @@ case "$me $1" in
 	shift
 	while :; do
 		case $1 in
-		-w) shift 2 ;;
+		-w|-e) shift 2 ;;
 		-*) shift ;;
 		*) break ;;
 		esac

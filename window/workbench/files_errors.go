@@ -39,6 +39,9 @@ func errorText(lang i18n.Lang, err error, p string, dir bool, ws runtime.Workspa
 	if large := (*runtime.TooLargeError)(nil); errors.As(err, &large) {
 		return catalogue.Text(lang, tTooLargeFile, p, humanSize(large.Limit))
 	}
+	if tools := (*runtime.ToolsMissingError)(nil); errors.As(err, &tools) {
+		return catalogue.Text(lang, tFailed, p, tools.Text(lang)) // what the image lacks, in lang
+	}
 	return catalogue.Text(lang, tFailed, p, err.Error())
 }
 
