@@ -52,7 +52,7 @@ func TestCopyRegion(t *testing.T) {
 		// fences left out — from any of its rows, the fences' included.
 		{"func main", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
 		{"enough to wra", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
-		{"```go", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
+		{"── go ──", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
 		// A prose passage: its lines as written, not as wrapped.
 		{"narrow view", "Here is the fix, explained in a sentence long enough to wrap on a narrow view.\nSecond line of the passage.", 2},
 		{"After the code", "After the code.", 1},
@@ -96,7 +96,7 @@ func TestCopySelection(t *testing.T) {
 			"After the code.\n\nok  \tpkg\t0.1s\nPASS\n\nDone."},
 		{"from the top, backwards", "please fix", "You",
 			"please fix it"},
-		{"fences are lines of the message", "```go", "func main",
+		{"fences are lines of the message", "── go ──", "func main",
 			"```go\nfunc main() {"},
 	}
 	for _, tt := range tests {

@@ -19,12 +19,16 @@ type line struct {
 	indent, cont int16
 	// word wraps at spaces (prose); otherwise the line is cut where the width ends (code).
 	word bool
+	// nocopy: the line is drawn only (a table's border), a copy leaves it out.
+	nocopy bool
 }
 
-// run is a class over text, from the end of the previous run up to end.
+// run is a class over text, from the end of the previous run up to end, and the address
+// of the link it is (or "").
 type run struct {
 	end int32
 	cls string
+	url string
 }
 
 // wrow is a row as the cache keeps it: a byte range of one line.

@@ -156,7 +156,7 @@ func TestOnlyTheOpenBlockIsParsedAgain(t *testing.T) {
 
 func TestFenceHeaderAndUnclosedFence(t *testing.T) {
 	lines := whole("~~~ {.python} x\nprint(1)\n", 40)
-	if got := texts(lines); len(got) != 3 || got[0] != "── python ──" || got[1] != "print(1)" || lines[2].Kind != KindFenceClose {
+	if got := texts(lines); len(got) != 2 || got[0] != "── python ──" || got[1] != "print(1)" {
 		t.Fatalf("lines %q", got)
 	}
 	if lines[0].Lang != "python" || lines[1].Block != 0 || lines[1].Region != lines[0].Region {
@@ -225,5 +225,24 @@ func TestDeepNestingIsBounded(t *testing.T) {
 	lines = whole(strings.Repeat(">", 10_000)+" bomb\n", 80)
 	if len(lines) != 1 || !strings.HasPrefix(lines[0].Text(), ">>>>") {
 		t.Errorf("10,000 quotes: %d lines", len(lines))
+	}
+}
+
+func TestFenceLanguage(t *testing.T) {
+	for info, want := range map[string]string{
+		"python":             "python",
+		"go title=main.go":   "go",
+		"{.rust}":            "rust",
+		"":                   "",
+		"  yaml  ":           "yaml",
+		"Dockerfile\textra ": "Dockerfile",
+	} {
+		_, _, got, _, ok := opensFence("```" + info)
+		if !ok {
+			t.Fatalf("```%s is not a fence", info)
+		}
+		if got := fenceLang(got); got != want {
+			t.Errorf("fenceLang(%q) = %q, want %q", info, got, want)
+		}
 	}
 }

@@ -213,6 +213,11 @@ func (r *renderer) lastCopy() int {
 	return -1
 }
 
+// maxCont bounds how far the rows of a wrapped line are indented (the caller gives way
+// on a narrow width as well): it does not depend on the width, so that only tables and
+// rules do.
+const maxCont = 16
+
 // prefixed returns the prefix of the next line followed by spans; the lines after it take
 // the rest prefix.
 func (r *renderer) prefixed(spans []Span) ([]Span, int) {
@@ -220,7 +225,7 @@ func (r *renderer) prefixed(spans []Span) ([]Span, int) {
 	out = append(out, r.first...)
 	out = append(out, spans...)
 	r.first = r.rest
-	return out, min(spansWidth(r.rest), max(r.width/2, 1))
+	return out, min(spansWidth(r.rest), maxCont)
 }
 
 // enter starts a container whose first line starts with first and the others with rest.

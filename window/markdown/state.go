@@ -77,6 +77,9 @@ func (st *State) Committed() int { return st.nCommitted }
 // Sized reports whether a line depends on the width.
 func (st *State) Sized() bool { return st.sized || st.openSized }
 
+// Base returns the class of plain prose the state was made with.
+func (st *State) Base() string { return st.base }
+
 // Reset forgets the text.
 func (st *State) Reset() {
 	lines := st.lines[:0]
@@ -140,12 +143,7 @@ func (st *State) Update(text string, done bool, width int) int {
 	if done {
 		changed = min(changed, st.commitSegment(text, segStart, pos))
 		st.off = pos
-		if st.fence.open {
-			st.fence.open = false
-			st.lines = append(st.lines, Line{Spans: []Span{{Text: "", Class: st.base}}, Off: pos, NoCopy: true,
-				Kind: KindFenceClose, Region: st.fence.region, Block: st.fence.block})
-			st.nCommitted++
-		}
+		st.fence.open = false // a block left open ends with the text
 		return changed
 	}
 	// The open segment: its complete lines, rendered again only when they changed.
@@ -238,7 +236,11 @@ func (st *State) partial(ln string, off int) Line {
 	if isBlank(ln) {
 		return Line{Raw: ln, Off: off, Kind: KindBlank, Region: st.openRegion, Block: -1}
 	}
+	region := st.openRegion
+	if n := len(st.lines); st.nOpen > 0 && st.lines[n-1].Kind != KindBlank {
+		region = st.lines[n-1].Region // it goes on with the open block, most likely
+	}
 	t := display(ln)
 	return Line{Spans: []Span{{Text: t, Class: st.base}}, Raw: ln, Off: off, Kind: KindText,
-		Region: st.openRegion, Wrap: true, Cont: hangingIndent(t), Block: -1}
+		Region: region, Wrap: true, Cont: hangingIndent(t), Block: -1}
 }
