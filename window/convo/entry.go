@@ -362,10 +362,15 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 	mls := ev.md.Lines()
 	committed := ev.md.Committed()
 	keep := ev.nHead + changed
-	if need := keep + len(mls) - changed + 2; cap(ev.lines) < need { // made at their count
+	need := keep + len(mls) - changed + 2
+	switch {
+	case cap(ev.lines) >= need:
+		ev.lines = ev.lines[:keep]
+	case changed == 0 && ev.done: // read whole: the lines made at their count
 		ev.lines = append(make([]line, 0, need), ev.lines[:keep]...)
+	default:
+		ev.lines = slices.Grow(ev.lines[:keep], need-keep)
 	}
-	ev.lines = ev.lines[:keep]
 	for j := changed; j < len(mls); j++ {
 		m := &mls[j]
 		idx := int32(len(ev.lines))
@@ -428,8 +433,13 @@ func (ev *entryView) mdLine(m *markdown.Line) line {
 	l.runs = make([]run, 0, len(m.Spans))
 	for _, sp := range m.Spans {
 		b = append(b, sp.Text...)
+		if k := len(l.runs) - 1; k >= 0 && l.runs[k].cls == sp.Class && l.runs[k].url == sp.URL {
+			l.runs[k].end = int32(len(b))
+			continue
+		}
 		l.runs = append(l.runs, run{end: int32(len(b)), cls: sp.Class, url: sp.URL})
 	}
 	l.text = string(b)
+	l.fits = m.Sized // a table's row, a rule: made to fit the width, one row
 	return l
 }
