@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 )
@@ -38,8 +37,12 @@ func markdownHistory(lines int) []chat.Entry {
 }
 
 // markdownChunkAt is the i-th chunk of a streamed Markdown reply: a new line every eight
-// chunks, the lines a list item, a table row and prose with markup in turn.
+// chunks, the lines a list item, a table row and prose with markup in turn; a new entry
+// (after a thought) every 40,000, below the cap of an entry.
 func markdownChunkAt(h chat.SessionHandler, i int) {
+	if i%40_000 == 39_999 {
+		h.Chunk(chat.ChunkAgentThought, "thinking again\n")
+	}
 	lines := [...]string{
 		"- an item with **bold** words and `code` in it, going on to the end\n",
 		"| a cell | `another` | a third cell with *emphasis* to fill it up |\n",
@@ -54,30 +57,8 @@ func markdownChunkAt(h chat.SessionHandler, i int) {
 // cells as nine tiled windows) over a Markdown history of about 1,000 lines while a
 // Markdown reply streams: the goal is x-tcell ≤ 1.5, as for a plain reply.
 func BenchmarkAgentWindowFrameMarkdown(b *testing.B) {
-	wd := newWorld(b, withSize(200, 60), withoutFrameCopies())
-	wd.w.Conversation().Load(markdownHistory(1000))
+	wd, h := streamingOver(b, markdownHistory(1000))
+	h.Chunk(chat.ChunkAgentMessage, "\n\n## Streaming\n\n")
 	wd.sync()
-	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "/stream") }) })
-	wd.started()
-	b.Cleanup(func() { close(wd.agent.release) })
-	h := wd.agent.handler()
-	h.Chunk(chat.ChunkAgentMessage, "## Streaming\n\n")
-	wd.sync()
-	done := make(chan time.Duration)
-	b.ReportAllocs()
-	b.ResetTimer()
-	wd.app.Post(func() {
-		start := time.Now()
-		for i := 0; i < b.N; i++ {
-			if i%40_000 == 39_999 { // a new entry, below the cap of one
-				h.Chunk(chat.ChunkAgentThought, "thinking again\n")
-			}
-			markdownChunkAt(h, i)
-			wd.app.DrawFrame()
-		}
-		done <- time.Since(start)
-	})
-	elapsed := <-done
-	b.StopTimer()
-	b.ReportMetric(float64(elapsed)/float64(b.N)/float64(tcellRedraw(b)), "x-tcell")
+	framesWhile(b, wd, h, markdownChunkAt)
 }

@@ -61,7 +61,7 @@ func renderBomb(t testing.TB, text string, w int) []Line {
 	lines := st.Lines()
 	for _, l := range lines {
 		for _, sp := range l.Spans {
-			if strings.ContainsFunc(sp.Text+sp.URL, isControl) || !utf8.ValidString(sp.URL) {
+			if strings.ContainsFunc(sp.Text+sp.URL, IsControl) || !utf8.ValidString(sp.URL) {
 				t.Fatalf("span %q %q holds a control character", sp.Text, sp.URL)
 			}
 		}

@@ -207,7 +207,7 @@ func TestLinkAddressKeepsNoControl(t *testing.T) {
 	lines := whole("[click](http://a.example/\x1b]8;;evil\x07x) <http://b.example/\x1bq>\n", 80)
 	for _, l := range lines {
 		for _, sp := range l.Spans {
-			if strings.ContainsFunc(sp.URL+sp.Text, isControl) {
+			if strings.ContainsFunc(sp.URL+sp.Text, IsControl) {
 				t.Errorf("span %q %q holds a control character", sp.Text, sp.URL)
 			}
 		}

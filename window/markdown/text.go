@@ -14,7 +14,7 @@ const tabWidth = 4
 // cells, every other control character replaced by U+FFFD. It returns s itself when there
 // is nothing to change.
 func display(s string) string {
-	if !needsDisplay(s) {
+	if !NeedsDisplay(s) {
 		return s
 	}
 	var b strings.Builder
@@ -26,7 +26,7 @@ func display(s string) string {
 			n := tabWidth - col%tabWidth
 			b.WriteString("    "[:n])
 			col += n
-		case isControl(r):
+		case IsControl(r):
 			b.WriteRune(utf8.RuneError)
 			col++
 		default:
@@ -40,7 +40,7 @@ func display(s string) string {
 // clean returns s with its control characters removed and its line ends made spaces: for
 // the text of a single span.
 func clean(s string) string {
-	if !needsDisplay(s) {
+	if !NeedsDisplay(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
@@ -49,7 +49,7 @@ func clean(s string) string {
 			return ' '
 		case r == '\r':
 			return -1
-		case isControl(r):
+		case IsControl(r):
 			return utf8.RuneError
 		}
 		return r
@@ -60,20 +60,21 @@ func clean(s string) string {
 // removed: what is left cannot end the hyperlink's escape sequence or start another.
 func cleanURL(s string) string {
 	return strings.Map(func(r rune) rune {
-		if isControl(r) || r == ' ' || r == utf8.RuneError || r >= 0x2028 && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+		if IsControl(r) || r == ' ' || r == utf8.RuneError || r >= 0x2028 && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
 			return -1
 		}
 		return r
 	}, s)
 }
 
-// isControl reports a rune the terminal would interpret: C0 (tab included), DEL, C1.
-func isControl(r rune) bool {
+// IsControl reports a rune the terminal would interpret: C0 (tab included), DEL, C1.
+func IsControl(r rune) bool {
 	return r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f)
 }
 
-// needsDisplay reports whether s holds a tab or a control character.
-func needsDisplay(s string) bool {
+// NeedsDisplay reports whether s holds a tab or a control character: what a line shown
+// on a terminal must not hold as it is.
+func NeedsDisplay(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < 0x20 || c == 0x7f || (c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f) {
