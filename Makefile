@@ -28,7 +28,10 @@ vet:
 # end-to-end tests that drive the real binary in tmux. -count=1: the e2e tests build the
 # binary themselves, which the test cache cannot see, so no result is ever reused. The
 # container tests run on a Docker engine of their own, which .ci/with-engine starts where
-# dockerd is installed (they skip, saying why, where it cannot).
+# dockerd is installed (they skip, saying why, where it cannot). The tests that run the Claude
+# agents (claude-code-acp on the local stand-in API, package anthropicstub) install them from
+# npm once, into $SIDEKICKS_TEST_NPM_CACHE (default: the user's cache folder,
+# sidekicks-tests/npm); without node, npm or the registry they are skipped, saying why.
 test: vet
 	./.ci/with-engine $(GO) test -race -count=1 -timeout 20m ./...
 

@@ -25,7 +25,9 @@ func (c *Conn) handleRequest(env envelope) {
 	}
 	c.opts.Go.Start("acp request "+c.agent, func() {
 		defer func() { <-c.sem }()
-		result, rpcErr := c.serve(env.Method, env.Params)
+		ctx, done := c.beginRequest(env.ID)
+		result, rpcErr := c.serve(ctx, env.Method, env.Params)
+		done()
 		c.respond(env.ID, result, rpcErr)
 	})
 }
@@ -69,10 +71,15 @@ func (c *Conn) respond(id json.RawMessage, result any, rpcErr *outError) {
 }
 
 // serve computes the answer to one request from the agent.
-func (c *Conn) serve(method string, params json.RawMessage) (any, *outError) {
+func (c *Conn) serve(ctx context.Context, method string, params json.RawMessage) (any, *outError) {
+	if result, e, ok := c.serveTerminal(method, params); ok {
+		return result, e
+	}
 	switch method {
 	case "session/request_permission":
-		return c.servePermission(params)
+		return c.servePermission(ctx, params)
+	case ElicitationCreateMethod:
+		return c.serveElicitation(ctx, params)
 	case "fs/read_text_file":
 		return c.serveRead(params)
 	case "fs/write_text_file":
@@ -88,7 +95,7 @@ func (c *Conn) serve(method string, params json.RawMessage) (any, *outError) {
 
 // servePermission asks the session's handler, and answers "cancelled" when the turn is
 // cancelled (or the connection ends) before the user chose.
-func (c *Conn) servePermission(params json.RawMessage) (any, *outError) {
+func (c *Conn) servePermission(ctx context.Context, params json.RawMessage) (any, *outError) {
 	var req sdk.RequestPermissionRequest
 	if err := json.Unmarshal(params, &req); err != nil {
 		return nil, invalidParams("session/request_permission", err)
@@ -98,7 +105,7 @@ func (c *Conn) servePermission(params json.RawMessage) (any, *outError) {
 		c.ignore("a permission request for an unknown session")
 		return nil, unknownSession(req.SessionId)
 	}
-	ctx, done := s.beginPermission(c.ctx)
+	ctx, done := s.beginPermission(ctx)
 	defer done()
 	var resp sdk.RequestPermissionResponse
 	if ctx.Err() == nil {

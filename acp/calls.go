@@ -160,6 +160,7 @@ func (c *Conn) await(ctx context.Context, r *request) (json.RawMessage, error) {
 			res := <-r.p.ch
 			return res.result, res.err
 		}
+		c.cancelCall(r.id, r.method)
 		return nil, fmt.Errorf("waiting for the answer to %s: %w", r.method, ctx.Err())
 	}
 }

@@ -23,6 +23,8 @@ const (
 type Options struct {
 	// Workspace is where the agent's fs requests are answered; nil refuses them.
 	Workspace Workspace
+	// Terminals runs the agent's terminal commands (in Workspace); nil offers none.
+	Terminals TerminalRunner
 	// AllowWrite, when set, is asked before each fs/write_text_file the handler would
 	// carry out, with the path as the agent gave it (absolute, inside the workspace): an
 	// error refuses the write, and its message tells the agent why.
@@ -36,6 +38,11 @@ type Options struct {
 	// InitTimeout bounds the wait for the answer to initialize (DefaultInitTimeout when
 	// 0).
 	InitTimeout time.Duration
+	// StartActivity, when set, says when the agent last wrote on its stderr, and that
+	// line: while it writes, Initialize waits longer than InitTimeout, up to MaxInitWait
+	// (DefaultMaxInitWait when 0).
+	StartActivity func() (last time.Time, line string)
+	MaxInitWait   time.Duration
 	// MaxAgentRequests bounds the agent's requests (permission, fs) being answered at
 	// once (DefaultMaxAgentRequests when 0). Beyond it, the reading goroutine waits for
 	// one to finish: a flooding agent is slowed by its own pipe.
@@ -45,6 +52,9 @@ type Options struct {
 	// Logf, when set, receives the connection's diagnostics (malformed lines, ignored
 	// messages), at most a few per kind of problem and power of two of its count.
 	Logf func(format string, args ...any)
+	// Elicit answers the agent's elicitation/create requests and is told its
+	// elicitation/complete notifications; nil cancels every elicitation.
+	Elicit Elicitor
 	// Go starts the connection's goroutines: its reader ("acp reader <agent>"), its
 	// writer ("acp writer <agent>") and those answering the agent's requests ("acp request
 	// <agent>", "acp answer <agent>"). Nil starts them with a plain go statement; the
@@ -84,6 +94,9 @@ type Conn struct {
 	sessions map[string]*Session
 	// reads bounds the bytes the fs reads being answered hold at once.
 	reads *readBudget
+	terms terminalSet
+	// served is the agent's requests being answered, for $/cancel_request.
+	served served
 
 	done   chan struct{}
 	once   sync.Once
@@ -120,6 +133,9 @@ func NewConn(agent string, agentStdout io.Reader, agentStdin io.Writer, opts Opt
 	}
 	if opts.InitTimeout <= 0 {
 		opts.InitTimeout = DefaultInitTimeout
+	}
+	if opts.MaxInitWait <= 0 {
+		opts.MaxInitWait = DefaultMaxInitWait
 	}
 	if opts.MaxAgentRequests <= 0 {
 		opts.MaxAgentRequests = DefaultMaxAgentRequests

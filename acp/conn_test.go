@@ -98,7 +98,7 @@ func TestAgentRequiringALogin(t *testing.T) {
 			t.Errorf("auth = %+v, want method %s and 2 login methods", auth, method)
 		}
 		msg := err.Error()
-		for _, want := range []string{`agent "tester" requires a login Sidekicks cannot perform`, "with a browser", "API key", "log in with its own command first"} {
+		for _, want := range []string{`agent "tester" needs you to sign in`, "with a browser", "API key", "Agent ▸ Sign in…"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("err = %q, want it to say %q", msg, want)
 			}

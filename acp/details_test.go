@@ -60,7 +60,7 @@ func TestALoginRefusalKeepsTheAgentsMessage(t *testing.T) {
 	if d := acp.Details(err); !slices.Equal(d, []string{testagents.NoKeyMessage}) {
 		t.Errorf("details = %q, want the agent's message", d)
 	}
-	if msg := err.Error(); !strings.HasSuffix(msg, "log in with its own command first: "+testagents.NoKeyMessage) {
+	if msg := err.Error(); !strings.HasSuffix(msg, "set the key it reads with Agent ▸ Secrets…: "+testagents.NoKeyMessage) {
 		t.Errorf("err = %q, want the agent's message", msg)
 	}
 }

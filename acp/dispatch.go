@@ -157,6 +157,14 @@ func decodeRPCError(method string, raw json.RawMessage) error {
 
 // handleNotification handles a notification from the agent.
 func (c *Conn) handleNotification(env envelope) {
+	switch env.Method {
+	case CancelRequestMethod:
+		c.handleCancelRequest(env.Params)
+		return
+	case ElicitationCompleteMethod:
+		c.handleElicitationComplete(env.Params)
+		return
+	}
 	if env.Method != "session/update" {
 		c.ignore("a notification Sidekicks does not handle")
 		return

@@ -67,11 +67,16 @@ type AuthMethod struct {
 	ID          string
 	Name        string
 	Description string
+	// Type is AuthAgent or AuthTerminal (see auth.go).
+	Type string
+	// Args and Env are what a terminal login adds to the agent's command (AuthTerminal).
+	Args []string
+	Env  map[string]string
 }
 
 // AuthRequiredError means the agent refused a session or a prompt because it needs a
-// login, which Sidekicks cannot perform: the user must log in with the agent's own
-// command first.
+// login: the user signs in with one of Methods (Conn.Authenticate, or the agent's program
+// run in a terminal), or sets the secret the agent reads, then tries again.
 type AuthRequiredError struct {
 	// Agent is the agent's name in the configuration.
 	Agent string
@@ -113,13 +118,12 @@ func (e *VersionError) text(lang i18n.Lang) string {
 type InitTimeoutError struct {
 	Agent string
 	After time.Duration
+	// LastWords is the last line the agent wrote on its stderr, sanitized ("" when none
+	// or unknown).
+	LastWords string
 }
 
 func (e *InitTimeoutError) Error() string { return e.text(i18n.English) }
-
-func (e *InitTimeoutError) text(lang i18n.Lang) string {
-	return catalogue.Text(lang, mInitTimeout, e.Agent, e.After)
-}
 
 // OversizeError means the agent's answer to a request was a line over the connection's
 // limit: it was skipped without being read whole, and the request fails.

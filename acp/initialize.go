@@ -32,32 +32,41 @@ type AgentInfo struct {
 	// Capabilities are all of the agent's capabilities (the defaults when it sent none
 	// or sent them in a shape that does not decode).
 	Capabilities sdk.AgentCapabilities
-	// AuthMethods are the logins the agent offers; Sidekicks performs none of them.
+	// AuthMethods are the logins the agent offers (auth.go).
 	AuthMethods []AuthMethod
 	// Implementation is the agent's name, title and version, when it sent them.
 	Implementation *sdk.Implementation
 }
 
 // Initialize negotiates the protocol: it announces version 1, the fs capabilities
-// (readTextFile and writeTextFile, not terminal) and Sidekicks' name, and checks the
-// agent's answer. It fails with an *InitTimeoutError when the agent does not answer
-// within Options.InitTimeout (the caller then stops the process), and with a
+// (readTextFile and writeTextFile), terminal when Options.Terminals is set, terminal logins
+// (auth.terminal), elicitation when Options.Elicit is set, and Sidekicks' name, and checks
+// the agent's answer. It fails with an *InitTimeoutError when the agent does not answer
+// within Options.InitTimeout, or within Options.MaxInitWait while it keeps writing on its
+// stderr (Options.StartActivity; the caller then stops the process), and with a
 // *VersionError when the agent speaks another version.
 func (c *Conn) Initialize(ctx context.Context) (*AgentInfo, error) {
-	ctx, cancel := context.WithTimeout(ctx, c.opts.InitTimeout)
-	defer cancel()
 	req := sdk.InitializeRequest{
 		ProtocolVersion: ProtocolVersion,
 		ClientCapabilities: sdk.ClientCapabilities{
 			Fs:       sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true},
-			Terminal: false,
+			Terminal: c.opts.Terminals != nil,
+			Auth:     sdk.AuthCapabilities{Terminal: true}, // auth.go
+			// Forms and links, when Options.Elicit answers them (elicit.go).
+			Elicitation: c.elicitationCapabilities(),
 		},
 		ClientInfo: &sdk.Implementation{Name: ClientName, Version: c.opts.ClientVersion},
 	}
-	raw, err := c.call(ctx, "initialize", req, nil)
+	r, err := c.prepare("initialize", req, nil)
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, &InitTimeoutError{Agent: c.agent, After: c.opts.InitTimeout}
+		return nil, fmt.Errorf("initializing agent %q: %w", c.agent, err)
+	}
+	c.queue(r)
+	raw, err := c.initWait(ctx, r) // startwait.go
+	if err != nil {
+		var timeout *InitTimeoutError
+		if errors.As(err, &timeout) {
+			return nil, timeout
 		}
 		return nil, fmt.Errorf("initializing agent %q: %w", c.agent, err)
 	}
@@ -112,14 +121,9 @@ func decodeInitialize(agent string, raw json.RawMessage) (*AgentInfo, error) {
 			info.Implementation = &impl
 		}
 	}
-	for _, m := range r.AuthMethods {
-		var a struct {
-			ID          string `json:"id"`
-			Name        string `json:"name"`
-			Description string `json:"description"`
-		}
-		if json.Unmarshal(m, &a) == nil && (a.ID != "" || a.Name != "") {
-			info.AuthMethods = append(info.AuthMethods, AuthMethod{ID: a.ID, Name: a.Name, Description: a.Description})
+	for _, m := range r.AuthMethods[:min(len(r.AuthMethods), maxAuthMethods)] {
+		if a := decodeAuthMethod(m); a != nil {
+			info.AuthMethods = append(info.AuthMethods, *a)
 		}
 	}
 	return info, nil

@@ -28,7 +28,7 @@ const (
 )
 
 var messagesEN = [messageCount]string{
-	mAuthRequired:  "agent %q requires a login Sidekicks cannot perform (%s); log in with its own command first",
+	mAuthRequired:  "agent %q needs you to sign in (%s): Agent ▸ Sign in…, or set the key it reads with Agent ▸ Secrets…",
 	mNoLoginMethod: "it lists no login method",
 	mLoginMethods:  "methods: %s",
 	mVersion:       "agent %q speaks ACP protocol version %s; Sidekicks speaks version %d",
@@ -41,7 +41,7 @@ var messagesEN = [messageCount]string{
 }
 
 var messagesFR = [messageCount]string{
-	mAuthRequired:  "l'agent %q exige une connexion que Sidekicks ne sait pas faire (%s) ; connectez-vous d'abord avec sa propre commande",
+	mAuthRequired:  "l'agent %q demande que vous vous connectiez (%s) : Agent ▸ Se connecter…, ou donnez-lui la clé qu'il lit avec Agent ▸ Secrets…",
 	mNoLoginMethod: "il n'indique aucune méthode de connexion",
 	mLoginMethods:  "méthodes : %s",
 	mVersion:       "l'agent %q parle la version %s du protocole ACP ; Sidekicks parle la version %d",
@@ -66,6 +66,7 @@ func Describe(err error, lang i18n.Lang) string {
 		timeout  *InitTimeoutError
 		oversize *OversizeError
 		rpc      *RPCError
+		choice   *ChoiceError
 	)
 	switch {
 	case err == nil:
@@ -80,6 +81,8 @@ func Describe(err error, lang i18n.Lang) string {
 		return oversize.text(lang)
 	case errors.As(err, &rpc):
 		return rpc.text(lang)
+	case errors.As(err, &choice):
+		return choice.text(lang)
 	case errors.Is(err, ErrAgentExited):
 		return catalogue.Text(lang, mAgentExited)
 	case errors.Is(err, ErrClosed):

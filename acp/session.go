@@ -47,6 +47,12 @@ type Session struct {
 	refusals refusals
 	perms    map[uint64]context.CancelFunc
 	nextPerm uint64
+	// state is the session's modes and options, onState who is told of their changes
+	// (modes.go).
+	state   SessionState
+	onState func(SessionState)
+	// watch is told of the output of the terminals the session's tool calls embed.
+	watch TerminalWatcher // see WatchTerminals
 }
 
 // ID returns the session's id, as the agent chose it.
@@ -98,6 +104,7 @@ func (c *Conn) NewSession(ctx context.Context, cwd string, h SessionHandler) (*S
 			return errors.New("the agent's answer to session/new has no sessionId")
 		}
 		s = newSession(c, r.SessionID, h)
+		s.stateFromResult(raw)
 		return c.register(s)
 	})
 	if err != nil {
@@ -119,14 +126,22 @@ func (c *Conn) LoadSession(ctx context.Context, id, cwd string, h SessionHandler
 	case h == nil:
 		return nil, errors.New("loading a session: no handler")
 	}
+	req := sdk.LoadSessionRequest{SessionId: sdk.SessionId(id), Cwd: cwd, McpServers: []sdk.McpServer{}}
+	return c.reopen(ctx, id, h, "session/load", "loading a session of", req)
+}
+
+// reopen opens the earlier session id with method (session/load or session/resume): the
+// session is routed to h before the call, so that what the agent sends while answering
+// reaches it, and dropped again when the call fails. doing says what failed.
+func (c *Conn) reopen(ctx context.Context, id string, h SessionHandler, method, doing string, req any) (*Session, error) {
 	s := newSession(c, id, h)
 	if err := c.register(s); err != nil {
-		return nil, fmt.Errorf("loading a session of agent %q: %w", c.agent, err)
+		return nil, fmt.Errorf("%s agent %q: %w", doing, c.agent, err)
 	}
-	req := sdk.LoadSessionRequest{SessionId: sdk.SessionId(id), Cwd: cwd, McpServers: []sdk.McpServer{}}
-	if _, err := c.call(ctx, "session/load", req, nil); err != nil {
+	// The answer to session/load or session/resume carries the session's modes and options.
+	if _, err := c.call(ctx, method, req, func(raw json.RawMessage) error { s.stateFromResult(raw); return nil }); err != nil {
 		c.unregister(s)
-		return nil, c.sessionError("loading a session of", "session/load", err)
+		return nil, c.sessionError(doing, method, err)
 	}
 	return s, nil
 }
@@ -230,6 +245,7 @@ func (s *Session) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (sdk.St
 // queued before it) and fails only when the connection has ended. Its order with the
 // turn's prompt is the session's concern: see BeginTurn.
 func (s *Session) Cancel() error {
+	s.c.opts.Go.Start("acp terminal kill "+s.c.agent, func() { s.KillTerminals() })
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.starting {

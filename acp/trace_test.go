@@ -55,7 +55,7 @@ func loadSchema(t *testing.T) *acpSchema {
 		f := strings.Fields(l)
 		if len(f) >= 3 && (f[1] == "request" || f[1] == "notification") {
 			s.types[f[0]] = f[2]
-			if strings.Contains(section, "client -> agent") {
+			if strings.Contains(section, "client -> agent") || strings.Contains(section, "protocol level") {
 				s.clientSide[f[0]] = true
 			}
 		}

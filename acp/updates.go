@@ -122,6 +122,7 @@ func (c *Conn) decodeUpdate(s *Session, raw json.RawMessage, kind string) {
 		s.h.Chunk(kind, text)
 		return
 	}
+	s.followState(u) // modes.go
 	s.h.Update(u)
 }
 

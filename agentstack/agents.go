@@ -29,8 +29,14 @@ type Options struct {
 	// Trace receives every ACP message of every connection the supervisor makes (nil:
 	// none): the application gives one for all its agents, ask one for its agent.
 	Trace *acp.Trace
-	// InitTimeout bounds the agent's answer to initialize (acp.DefaultInitTimeout when 0).
+	// InitTimeout bounds the agent's answer to initialize (acp.DefaultInitTimeout when 0)
+	// while it is silent; MaxInitWait while it writes on its stderr
+	// (acp.DefaultMaxInitWait when 0).
 	InitTimeout time.Duration
+	MaxInitWait time.Duration
+	// Elicit answers the agents' elicitations (the screen's form dialog); nil announces
+	// no elicitation capability.
+	Elicit acp.Elicitor
 	// Logs receives the agents' logs (kept in memory when nil).
 	Logs *runtime.Logs
 	// StopGrace and AfterStopTimeout are the supervisor's (its defaults when zero).
@@ -67,6 +73,11 @@ type Options struct {
 	// HistoryWriter sets the history writer's retries and bound (store.WriterOptions; its
 	// Go and Status are the stack's).
 	HistoryWriter store.WriterOptions
+	// SessionOpened, when set, is called with each session an agent opens (loaded after
+	// session/load), before it serves a turn; its error fails the session (modes.go).
+	SessionOpened func(agent string, s *acp.Session, loaded bool) error
+	// TurnEnded, when set, is told each turn's end (chat's ServiceOptions.TurnEnded).
+	TurnEnded func(k chat.Key, r chat.TurnResult)
 }
 
 // Conns holds the ACP connection of each running agent, for the Agent status view:
@@ -147,14 +158,18 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 	}
 	c := acp.NewConn(a.Name, p.Stdout, p.Stdin, acp.Options{
 		Workspace:     acpWorkspace{ws, refused},
+		Terminals:     o.terminals(a),
 		AllowWrite:    allowWrite,
 		Trace:         o.Trace,
 		InitTimeout:   initTimeout,
+		StartActivity: p.StderrActivity,
+		MaxInitWait:   o.MaxInitWait,
+		Elicit:        o.Elicit,
 		ClientVersion: o.ClientVersion,
 		Logf:          logf,
 		Go:            o.Go,
 	})
-	ictx, cancel := context.WithTimeout(ctx, initTimeout+time.Second)
+	ictx, cancel := context.WithTimeout(ctx, max(initTimeout, o.MaxInitWait, acp.DefaultMaxInitWait)+time.Second)
 	defer cancel()
 	info, err := c.Initialize(ictx)
 	if err != nil {
@@ -172,8 +187,10 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 		o.Conns.set(a.Name, c)
 	}
 	return &agentConn{
-		conn: c, ws: ws, proc: p, logf: logf,
-		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext},
+		conn: c, ws: ws, proc: p, logf: logf, opened: o.SessionOpened,
+		info: chat.ConnInfo{Cwd: ws.Root(), LoadSession: info.LoadSession, EmbeddedContext: info.EmbeddedContext,
+			Resume: c.SessionCaps().Resume},
+		goStart: o.Go.Start,
 	}, nil
 }
 
@@ -222,6 +239,10 @@ type agentConn struct {
 	info chat.ConnInfo
 	// logf writes to the agent's log (nil: no log).
 	logf func(format string, args ...any)
+	// opened is Options.SessionOpened.
+	opened func(agent string, s *acp.Session, loaded bool) error
+	// goStart starts a goroutine (Options.Go).
+	goStart func(name string, f func())
 }
 
 func (c *agentConn) Close() error { return c.conn.Close() }
@@ -232,17 +253,25 @@ func (c *agentConn) Files() chat.FileSource { return newWorkspaceFiles(c.ws) }
 
 func (c *agentConn) NewSession(ctx context.Context, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.NewSession(ctx, cwd, h)
+	if err == nil {
+		err = c.sessionOpened(s, false)
+	}
 	if err != nil {
 		return nil, c.failed("session/new", err)
 	}
+	s.WatchTerminals(terminalWatcher{h})
 	return &agentSession{Session: s, c: c}, nil
 }
 
 func (c *agentConn) LoadSession(ctx context.Context, id, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.LoadSession(ctx, id, cwd, h)
+	if err == nil {
+		err = c.sessionOpened(s, true)
+	}
 	if err != nil {
 		return nil, c.failed("session/load", err)
 	}
+	s.WatchTerminals(terminalWatcher{h})
 	return &agentSession{Session: s, c: c}, nil
 }
 

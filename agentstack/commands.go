@@ -66,3 +66,8 @@ func (t *commandsTap) Update(u sdk.SessionUpdate) {
 	}
 	t.SessionHandler.Update(u)
 }
+
+// TerminalOutput passes a terminal's output on.
+func (t *commandsTap) TerminalOutput(id string, out chat.TerminalOutput) {
+	chat.ForwardTerminal(t.SessionHandler, id, out)
+}

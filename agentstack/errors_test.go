@@ -53,8 +53,8 @@ func TestServiceShowsWhatTheAgentSaidOfItsError(t *testing.T) {
 	for _, c := range []struct{ agent, want, logged string }{
 		{"up", "the agent refused session/prompt: Internal error (error -32603)\n    details: " + testagents.RPCErrorDetails + "\n    hint: retry later",
 			"acp: session/prompt failed: prompting agent \"up\": the agent refused session/prompt: Internal error (error -32603): details: " + testagents.RPCErrorDetails + "; hint: retry later"},
-		{"key", `agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first` + "\n    " + testagents.NoKeyMessage,
-			`acp: session/new failed: agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first: ` + testagents.NoKeyMessage},
+		{"key", `agent "key" needs you to sign in (methods: Use Gemini API key): Agent ▸ Sign in…, or set the key it reads with Agent ▸ Secrets…` + "\n    " + testagents.NoKeyMessage,
+			`acp: session/new failed: agent "key" needs you to sign in (methods: Use Gemini API key): Agent ▸ Sign in…, or set the key it reads with Agent ▸ Secrets…: ` + testagents.NoKeyMessage},
 	} {
 		k := chat.AgentKey(c.agent)
 		res := r.turn(k, "hi")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -28,6 +29,9 @@ type Stack struct {
 	channels *chat.Channels
 	commands *Commands
 	perms    permissionsHook
+	sessions *Sessions // modes.go
+	mu       sync.Mutex
+	agents   []config.Agent // as the supervisor has them (auth.go)
 }
 
 // New returns the agents of cfg, their logs going to o.Logs, their conversations kept in
@@ -39,8 +43,10 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 	wopts := o.HistoryWriter
 	wopts.Go, wopts.Status = o.Go, hist.status
 	hist.w = store.NewWriterWith(st, wopts)
-	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands()}
+	a := &Stack{conns: NewConns(), writer: hist.w, commands: NewCommands(), agents: cfg.Agents}
 	o.Conns = a.conns
+	a.sessions = newSessions(st, nil)
+	o.SessionOpened = a.sessions.opened
 	a.sup = NewSupervisor(cfg, o)
 	a.channels = chat.NewChannels(storeChannels{st}, lang)
 	a.channels.SetAgents(agentRefs(cfg.Agents))
@@ -49,6 +55,7 @@ func New(cfg *config.Config, o Options, st *store.Store) (*Stack, error) {
 		History:     hist,
 		Permissions: a.perms.get,
 		WrapHandler: a.wrapHandler(o.WrapHandler),
+		TurnEnded:   o.TurnEnded,
 		Go:          o.Go,
 		Lang:        lang,
 		Describe:    func(err error) string { return describeWithHint(err, lang, o.ErrorHint) },
@@ -66,6 +73,9 @@ func (a *Stack) Subscribe() (<-chan runtime.Event, func()) { return a.sup.Subscr
 func (a *Stack) SetAgents(agents []config.Agent) {
 	a.channels.SetAgents(agentRefs(agents))
 	a.sup.SetAgents(agents)
+	a.mu.Lock()
+	a.agents = agents
+	a.mu.Unlock()
 }
 
 // SetLimits changes maxRunningAgents and stopIdleAgentsAfter.
@@ -157,12 +167,15 @@ func (a *Stack) Supervisor() *runtime.Supervisor { return a.sup }
 // taken, and starting it would stop another agent. Its first message starts it.
 var ErrNoFreeSlot = errors.New("every slot is taken")
 
-// wrapHandler is the service's WrapHandler: the commands' tap, then next's when set.
+// wrapHandler is the service's WrapHandler: the commands' tap, then next's when set, then
+// outermost the sessions' (modes.go), which finds the session its handler is given to.
 func (a *Stack) wrapHandler(next func(chat.Key, string, chat.SessionHandler) chat.SessionHandler) func(chat.Key, string, chat.SessionHandler) chat.SessionHandler {
 	if next == nil {
-		return a.commands.wrap
+		return func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
+			return a.sessions.wrap(k, agent, a.commands.wrap(k, agent, h))
+		}
 	}
 	return func(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
-		return next(k, agent, a.commands.wrap(k, agent, h))
+		return a.sessions.wrap(k, agent, next(k, agent, a.commands.wrap(k, agent, h)))
 	}
 }

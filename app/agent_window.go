@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync/atomic"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -42,6 +43,12 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		Title: safetext.Line(name),
 		// The states the screen keeps from the supervisor's events (takeStates).
 		State: func() runtime.State { return ap.states.byName[name].State },
+		Started: func() time.Time {
+			if st := ap.states.byName[name]; st.State == runtime.Starting {
+				return st.Started
+			}
+			return time.Time{}
+		},
 	}
 	w := &appWindow{kind: winAgent, agent: name, agentWin: &agentWindow{}}
 	if a := ap.cfg.Agent(name); a != nil {
@@ -81,7 +88,8 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 
 // chatOptions are the options of the agent and channel windows.
 func (ap *application) chatOptions() chatwin.Options {
-	return chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter, StopAgent: ap.stopStuckAgent}
+	return chatwin.Options{Logf: ap.log.Printf, Highlighter: ap.highlighter, StopAgent: ap.stopStuckAgent,
+		SessionLabel: func(agent string) string { return ap.agents.SessionLabel(chat.AgentKey(agent), agent) }}
 }
 
 // stopStuckAgent stops an agent that ignored the cancel of its turn (Esc again in its
@@ -164,7 +172,11 @@ func (ap *application) refreshAgentWindow(w *appWindow) {
 		w.known = *a
 		aw.removedTold = false
 		aw.setAgent(*a)
-		w.win.SetTitle(agentLabel(*a))
+		if cw, ok := w.win.Widget().(*chatwin.Widget); ok {
+			cw.SetTitle(agentLabel(*a)) // followed by its session's title
+		} else {
+			w.win.SetTitle(agentLabel(*a))
+		}
 		return
 	}
 	if aw.removedTold || w.known.Name == "" {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"os/exec"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
@@ -53,6 +54,25 @@ type Agents interface {
 	ConnStatus(name string) chat.ConnStatus
 	// Supervisor runs the agents' processes, for the Agents panel.
 	Supervisor() *runtime.Supervisor
+
+	// Signing in (signin.go): the login methods of the agent's running process, signing
+	// in with one of them or out, the command of a terminal login.
+	LoginMethods(agent string) ([]agentstack.LoginMethod, bool, error)
+	SignIn(ctx context.Context, agent, methodID string) error
+	SignOut(ctx context.Context, agent string) error
+	TerminalLogin(agent, methodID string) (*exec.Cmd, error)
+	// Session options (options.go): the modes and options of an agent's session in a
+	// conversation, and changing them (remembered for the session).
+	SessionState(k chat.Key, agent string) (agentstack.SessionState, bool)
+	SetSessionMode(ctx context.Context, k chat.Key, agent, mode string) error
+	SetSessionOption(ctx context.Context, k chat.Key, agent, id, value string) error
+	// SessionLabel is the model and mode of the agent's session, for its window's rule; it
+	// reads memory only.
+	SessionLabel(k chat.Key, agent string) string
+	// ListSessions lists an agent's sessions (Agent ▸ Sessions…), starting it when
+	// needed; ContinueSession makes its window continue one of them.
+	ListSessions(ctx context.Context, name string) (agentstack.SessionList, error)
+	ContinueSession(ctx context.Context, name, id, title string) error
 }
 
 var _ Agents = (*agentstack.Stack)(nil)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -124,6 +125,20 @@ func (h *appHarness) reloadAndWait() {
 	h.waitText("before the reload")
 	h.onUI(h.ap.reload)
 	h.waitText("Configuration reloaded")
+	// That message may be an earlier reload's (a save's, the watcher's) while this one still
+	// reads: wait until no reload reads any more, then for what the last one posted.
+	r := &h.ap.reloads
+	r.mu.Lock()
+	running, finished := r.running, r.finished
+	r.mu.Unlock()
+	if running {
+		select {
+		case <-finished:
+		case <-time.After(appDeadline):
+			h.t.Fatalf("the configuration was still being read after %s", appDeadline)
+		}
+	}
+	h.onUI(func() {})
 }
 
 // channelNames returns the names of the channels the application shows.

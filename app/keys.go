@@ -12,6 +12,9 @@ import (
 func keyList(a *window.App) []window.KeyGroup {
 	lang := a.Language()
 	groups := a.KeyGroups()
+	if len(groups) > 0 {
+		groups[0].Rows = append(groups[0].Rows, window.KeyRow{Keys: "Alt-K", Effect: catalogue.Text(lang, msgKeyAltK)})
+	}
 	for _, g := range groups {
 		for i, r := range g.Rows {
 			switch r.Keys {

@@ -35,15 +35,17 @@ func keyListText(groups []window.KeyGroup) string {
 
 // TestKeysListTheAgentsWindows: the list of keys (F1) has the Agents panel's, the Files
 // window's, the editor's and the Log window's keys, in both languages, and says which
-// letters open the menus and what Ctrl-W and the digits do in Sidekicks.
+// letters open the menus and what Ctrl-W, Alt-K and the digits do in Sidekicks.
 func TestKeysListTheAgentsWindows(t *testing.T) {
 	for lang, want := range map[i18n.Lang][]string{
 		i18n.English: {"Alt-letter  Open the menu whose letter is highlighted (Alt-S, Alt-C, Alt-A, Alt-W, Alt-H)", "In the Agents panel", "In the Files window", "In the built-in editor", "In the Log window", "Open its conversation", "Ctrl-S",
 			"Ctrl-W  Close the window (an agent window also stops its agent)",
-			"1…9  In a permission request, choose option N (never a letter of its name)", "Y, N  Answer with the first \"always\" option (allow, reject); Enter confirms"},
+			"1…9  In a permission request, choose option N (never a letter of its name)",
+			"Alt-K  In an agent window, kill the commands the agent runs in Sidekicks' terminal", "Y, N  Answer with the first \"always\" option (allow, reject); Enter confirms"},
 		i18n.French: {"Alt-letter  Ouvrir le menu dont la lettre est en couleur (Alt-S, Alt-C, Alt-A, Alt-F, Alt-I)", "Dans le panneau des agents", "Dans la fenêtre Fichiers", "Dans l'éditeur intégré", "Dans la fenêtre Journal", "Ouvrir sa conversation", "Ctrl-S",
 			"Ctrl-W  Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
-			"1…9  Dans une demande d'autorisation, choisir l'option N", "X  Quand plusieurs demandes attendent : toutes les refuser"},
+			"1…9  Dans une demande d'autorisation, choisir l'option N",
+			"Alt-K  Dans une fenêtre agent, arrêter les commandes que l'agent lance dans le terminal de Sidekicks", "X  Quand plusieurs demandes attendent : toutes les refuser"},
 	} {
 		a := newScreenless(t, lang)
 		a.SetMenus(menuBar(a, menuHandlers{}))

@@ -78,6 +78,7 @@ const (
 	msgNoWindow
 	msgKeyCtrlW
 	msgKeyPermissionDigit
+	msgKeyAltK
 	msgKeysPermission
 	msgKeyPermKinds
 	msgKeyPermAlways
@@ -200,6 +201,7 @@ var messagesEN = [msgCount]string{
 	msgNoWindow:           "No window open: Alt-C for the channels, Alt-A for the agents.",
 	msgKeyCtrlW:           "Close the window (an agent window also stops its agent)",
 	msgKeyPermissionDigit: "In a permission request, choose option N (never a letter of its name)",
+	msgKeyAltK:            "In an agent window, kill the commands the agent runs in Sidekicks' terminal",
 	msgKeysPermission:     "In a permission request (in its own window, in front)",
 	msgKeyPermKinds:       "Answer with the first option of that kind: y allow once, n reject once",
 	msgKeyPermAlways:      "Answer with the first \"always\" option (allow, reject); Enter confirms",
@@ -319,6 +321,7 @@ var messagesFR = [msgCount]string{
 	msgNoWindow:           "Aucune fenêtre ouverte : Alt-C pour les canaux, Alt-A pour les agents.",
 	msgKeyCtrlW:           "Fermer la fenêtre (une fenêtre agent arrête aussi son agent)",
 	msgKeyPermissionDigit: "Dans une demande d'autorisation, choisir l'option N (jamais une lettre de son nom)",
+	msgKeyAltK:            "Dans une fenêtre agent, arrêter les commandes que l'agent lance dans le terminal de Sidekicks",
 	msgKeysPermission:     "Dans une demande d'autorisation (dans sa fenêtre, au premier plan)",
 	msgKeyPermKinds:       "Répondre avec la première option de ce type : y autoriser une fois, n refuser une fois",
 	msgKeyPermAlways:      "Répondre avec la première option « toujours » (autoriser, refuser) ; Entrée confirme",

@@ -70,6 +70,11 @@ type menuHandlers struct {
 	CanCancel   func() bool
 	CancelTurn  func()
 	AgentStatus func()
+	// SignIn, Secrets and SessionOptions act on the focused window's agent (signin.go,
+	// options.go).
+	SignIn, Secrets, SessionOptions func()
+	// Sessions lists an agent's sessions (app/sessions.go).
+	Sessions func()
 	// PermissionRequests lists the permission requests waiting, every window's, and jumps
 	// to the one chosen; Requests says how many conversations have one (shown on the entry).
 	PermissionRequests func()
@@ -171,7 +176,11 @@ func menuBar(a *window.App, h menuHandlers) []*window.Menu {
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAllowProject), Enabled: canAllow, Action: h.AllowProject},
 			window.MenuItem{Separator: true},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemCancelTurn), Enabled: h.CanCancel, Action: h.CancelTurn},
+			window.MenuItem{Marked: signInCatalogue.Text(lang, imsgItemSessionOptions), Action: h.SessionOptions},
+			window.MenuItem{Marked: signInCatalogue.Text(lang, imsgItemSignIn), Action: h.SignIn},
+			window.MenuItem{Marked: signInCatalogue.Text(lang, imsgItemSecrets), Action: h.Secrets},
 			window.MenuItem{Marked: catalogue.Text(lang, msgItemAgentStatus), Action: h.AgentStatus},
+			sessionsItem(lang, h.Sessions),
 			window.MenuItem{Marked: requestsText(lang, h.Requests), Action: h.PermissionRequests},
 		)
 	}}

@@ -72,6 +72,9 @@ func (ap *application) menuHandlers() menuHandlers {
 		CanCancel:   ap.canCancel,
 		CancelTurn:  ap.cancelTurn,
 		AgentStatus: ap.showStatus,
+
+		SignIn: ap.signIn, Secrets: ap.showSecrets, SessionOptions: ap.sessionOptions,
+		Sessions: ap.showSessions,
 	})
 }
 

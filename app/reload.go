@@ -44,6 +44,8 @@ type reloader struct {
 	mu      sync.Mutex
 	running bool // a goroutine reads
 	again   bool // asked while it reads: read once more
+	// finished is closed when the goroutine that reads stops, every result posted.
+	finished chan struct{}
 }
 
 // reload reads the configuration and the project agents file again (a save of either,
@@ -58,6 +60,7 @@ func (ap *application) reload() {
 		return
 	}
 	r.running = true
+	r.finished = make(chan struct{})
 	ap.app.GoNamed("configuration reload", ap.reloadLoop)
 }
 
@@ -87,6 +90,7 @@ func (ap *application) reloadLoop() {
 		r.mu.Lock()
 		if !r.again || ctx.Err() != nil {
 			r.running = false
+			close(r.finished)
 			r.mu.Unlock()
 			return
 		}
@@ -125,7 +129,7 @@ func (ap *application) apply(l loaded) {
 	added, removed := agentChanges(old, cfg)
 	ap.log.Printf("reloaded %s: %d agents (new %q, removed %q), %d warnings", ap.path, len(cfg.Agents), added, removed, warningCount(l.diags))
 	ap.work.Do(func() {
-		ap.agents.SetAgents(cfg.Agents)
+		ap.agents.SetAgents(ap.agentsWithSecrets(cfg.Agents))
 		ap.agents.SetLimits(cfg.Limits.MaxRunningAgents, cfg.Limits.StopIdleAgentsAfter)
 		created, _, err := ap.st.EnsureDeclared(cfg.Channels)
 		chans, lerr := ap.st.Channels()

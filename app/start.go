@@ -91,9 +91,11 @@ func openApplication(o appOptions) (*application, error) {
 	// One trace for every connection the stack makes: each agent window's, each channel
 	// member's.
 	trace := ap.openTrace()
-	if ap.agents, err = o.agents(ap.cfg, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
-		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog),
-		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter}, ap.st); err != nil {
+	started := *ap.cfg
+	started.Agents = ap.agentsWithSecrets(ap.cfg.Agents) // secrets.go
+	if ap.agents, err = o.agents(&started, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
+		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog), Elicit: ap.elicitor(),
+		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter, TurnEnded: ap.turnEnded}, ap.st); err != nil {
 		ap.closeTrace()
 		ap.st.Close()
 		ap.log.Printf("making the agents: %v", err)

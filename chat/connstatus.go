@@ -14,7 +14,7 @@ type ConnStatus struct {
 	LastIgnored string
 	// Malformed counts lines that were not JSON objects; Oversize lines over the limit.
 	Malformed, Oversize int64
-	// AuthMethods are the logins the agent asks for, which Sidekicks cannot perform.
+	// AuthMethods are the logins the agent asks for, offered in the answer to initialize.
 	AuthMethods []AuthMethod
 }
 

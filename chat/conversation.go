@@ -308,6 +308,11 @@ func sanitizeEntry(e Entry) Entry {
 		for i := range t.Content {
 			p := &t.Content[i]
 			p.Type, p.Text, p.Path, p.NewText, p.TerminalID = line(p.Type), safetext.Text(p.Text), line(p.Path), safetext.Text(p.NewText), line(p.TerminalID)
+			if p.Terminal != nil {
+				term := *p.Terminal
+				term.Output, term.Signal = safetext.Text(term.Output), line(term.Signal)
+				p.Terminal = &term
+			}
 			if p.OldText != nil {
 				old := safetext.Text(*p.OldText)
 				p.OldText = &old

@@ -90,6 +90,8 @@ type ToolContent struct {
 	NewText string
 	// TerminalID names the terminal of a "terminal" piece.
 	TerminalID string
+	// Terminal is what the client last read of that terminal (sanitized), nil before any.
+	Terminal *TerminalOutput `json:",omitempty"`
 }
 
 // Location is a file (and line) a tool call is working on.

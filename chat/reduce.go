@@ -129,7 +129,7 @@ func (h *AgentHandler) Update(u sdk.SessionUpdate) {
 	case u.ConfigOptionUpdate != nil:
 		h.ignore("config_option_update")
 	case u.SessionInfoUpdate != nil:
-		h.ignore("session_info_update")
+		h.sessionInfo(u.SessionInfoUpdate)
 	default:
 		h.ignore("empty")
 	}

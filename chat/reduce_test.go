@@ -128,8 +128,12 @@ func TestUpdateKinds(t *testing.T) {
 			}},
 		{"mode change ignored", `{"sessionUpdate":"current_mode_update","currentModeId":"code"}`,
 			wantIgnored("current_mode_update")},
-		{"session info ignored", `{"sessionUpdate":"session_info_update","title":"x"}`,
-			wantIgnored("session_info_update")},
+		{"session info titles the session", `{"sessionUpdate":"session_info_update","title":"x\u001b[2Jy"}`,
+			func(t *testing.T, c *chat.Conversation) {
+				if c.Len() != 0 || c.Stats("alice").Ignored != 0 || c.SessionTitle("alice") != "xy" {
+					t.Errorf("%d entries, stats %+v, title %q: want the title, sanitized, and nothing else", c.Len(), c.Stats("alice"), c.SessionTitle("alice"))
+				}
+			}},
 		{"config options ignored", `{"sessionUpdate":"config_option_update","configOptions":[]}`,
 			wantIgnored("config_option_update")},
 	}

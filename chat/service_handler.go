@@ -26,6 +26,9 @@ func (s *Service) handler(cs *convState, agent string) *sessionHandler {
 	return &sessionHandler{inner: inner}
 }
 
+// Unwrap is the handler inside: the conversation's, as WrapHandler wrapped it.
+func (h *sessionHandler) Unwrap() SessionHandler { return h.inner }
+
 func (h *sessionHandler) Chunk(kind, text string) {
 	if h.loading.Load() {
 		return
@@ -45,6 +48,13 @@ func (h *sessionHandler) RequestPermission(ctx context.Context, req sdk.RequestP
 		return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeCancelled()}
 	}
 	return h.inner.RequestPermission(ctx, req)
+}
+
+// TerminalOutput passes a terminal's output on, unless a session/load is replaying.
+func (h *sessionHandler) TerminalOutput(id string, out TerminalOutput) {
+	if !h.loading.Load() {
+		ForwardTerminal(h.inner, id, out)
+	}
 }
 
 // describesSession reports whether an update is about the session's state rather than a

@@ -56,6 +56,9 @@ type ConnInfo struct {
 	Cwd string
 	// LoadSession says the agent can reopen an earlier session (session/load).
 	LoadSession bool
+	// Resume says the agent can continue an earlier session without replaying it
+	// (session/resume; the AgentConn is then a SessionResumer).
+	Resume bool
 	// EmbeddedContext says prompts may carry files' contents (resource blocks).
 	EmbeddedContext bool
 }

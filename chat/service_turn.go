@@ -202,9 +202,10 @@ func (s *Service) session(cs *convState, t *turn, conn AgentConn) (*agentSession
 	info := conn.Info()
 	h := s.handler(cs, t.agent)
 	restarted := false
-	if prev != "" && info.LoadSession {
+	if _, canResume := conn.(SessionResumer); prev != "" && (info.LoadSession || info.Resume && canResume) {
+		// Loaded (its replay is the history shown already), or resumed (sessions.go).
 		h.loading.Store(true)
-		sess, err := conn.LoadSession(t.ctx, prev, info.Cwd, h)
+		sess, _, err := reopen(t.ctx, conn, prev, h, false)
 		h.loading.Store(false)
 		if err == nil {
 			return s.keep(cs, t.agent, conn, sess, false), nil
@@ -215,9 +216,9 @@ func (s *Service) session(cs *convState, t *turn, conn AgentConn) (*agentSession
 		s.opts.Logf("reloading session %s of %s in %s: %v", prev, t.agent, cs.key, err)
 		restarted = true
 	}
-	// The usage shown is the session's: a new one starts from nothing (before session/new,
-	// which may already send one).
-	cs.conv.forgetUsage(t.agent)
+	// The usage and title shown are the session's: a new one starts from nothing (before
+	// session/new, which may already send them).
+	cs.conv.forgetSession(t.agent)
 	sess, err := conn.NewSession(t.ctx, info.Cwd, h)
 	if err != nil {
 		return nil, err

@@ -145,6 +145,9 @@ func (h *AgentHandler) applyTool(id sdk.ToolCallId, create bool, p toolPatch) {
 		it.e.Tool = &ToolCall{ID: line(key)}
 		a.tools[key] = it
 	}
+	if p.contentSet {
+		a.trackTerminals(it, p.content)
+	}
 	c.patchTool(it, p, now)
 	c.unlock(true)
 }

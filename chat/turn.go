@@ -37,12 +37,14 @@ type agentState struct {
 	open    *item            // the entry that text chunks of openKind extend
 	plan    *item            // this turn's plan, updated in place
 	tools   map[string]*item // every tool call of the session, by id
+	terms   terminalTrack    // the output of its terminals, and the tool calls showing them
 	created int              // entries made in this turn, against MaxTurnEntries
 	full    bool             // the turn reached MaxTurnEntries and said so
 	perm    *permGroup       // the permission requests waiting, one notice for all
 
 	commands []Command
 	usage    *Usage
+	title    string // the session's title (session_info_update)
 	stats    Stats
 }
 

@@ -20,7 +20,7 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
-const askSynopsis = "sidekicks ask [--config FILE] [--yes] [--trace FILE] AGENT PROMPT…"
+const askSynopsis = "sidekicks ask [--config FILE] [--yes] [--trace FILE] [--mode ID] [--option ID=VALUE]… AGENT PROMPT…"
 
 // Exit statuses of `sidekicks ask` besides 0 (end_turn) and 2 (usage).
 const (
@@ -61,6 +61,8 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
 	yes := fs.Bool("yes", false, "allow the agent's permission requests (an \"allow once\" option, else \"allow always\") and its writes through Sidekicks; both are refused otherwise")
 	tracePath := fs.String("trace", "", "append every ACP message to `FILE`, as "+acp.TraceEnv+" does")
+	var choices askChoices // ask_modes.go
+	choices.addFlags(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -75,6 +77,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	if cfg == nil {
 		return code
 	}
+	cfg.Agents = choices.secrets(cfg.Agents, stderr) // ask_modes.go
 	if cfg.Agent(name) == nil {
 		var names []string
 		for _, a := range cfg.Agents {
@@ -101,7 +104,7 @@ func ask(args []string, stdout, stderr io.Writer, env askEnv) int {
 	}
 	defer trace.Close()
 
-	r, forced := askTurn(cfg, name, prompt, askTurnOptions{lang: lang, yes: *yes, trace: trace, tracePath: *tracePath, env: env, stdout: stdout, stderr: stderr})
+	r, forced := askTurn(cfg, name, prompt, askTurnOptions{lang: lang, yes: *yes, choices: &choices, trace: trace, tracePath: *tracePath, env: env, stdout: stdout, stderr: stderr})
 	code, msg := askOutcome(r, forced, lang)
 	tracing := ""
 	if trace != nil {
@@ -153,9 +156,10 @@ func askConfig(flagValue string, stderr io.Writer) (*config.Config, i18n.Lang, i
 
 // askTurnOptions are what one turn of ask needs besides the configuration.
 type askTurnOptions struct {
-	lang  i18n.Lang
-	yes   bool
-	trace *acp.Trace
+	lang    i18n.Lang
+	yes     bool
+	choices *askChoices
+	trace   *acp.Trace
 	// tracePath is --trace's file, which no agent may write (as the one the environment
 	// names).
 	tracePath string
@@ -185,6 +189,7 @@ func askTurn(cfg *config.Config, name, prompt string, o askTurnOptions) (chat.Tu
 		StopGrace:     askStopGrace,
 		ClientVersion: o.env.version,
 		AllowWrite:    perm.allowWrite,
+		SessionOpened: o.choices.opened,
 	})
 	results := make(chan chat.TurnResult, 1)
 	svc := chat.NewService(chat.ServiceOptions{

@@ -20,7 +20,7 @@ func TestAskSaysWhyTheAgentFailed(t *testing.T) {
 		testagents.ModeEntry(t, "key", "nokey", dir), testagents.ModeEntry(t, "v2", "version2", dir))
 	for _, c := range []struct{ agent, want string }{
 		{"up", "sidekicks ask: the agent refused session/prompt: Internal error (error -32603)\n    details: " + testagents.RPCErrorDetails + "\n    hint: retry later\n" + askTraceHint},
-		{"key", `sidekicks ask: agent "key" requires a login Sidekicks cannot perform (methods: Use Gemini API key); log in with its own command first` + "\n    " + testagents.NoKeyMessage + "\n" + askTraceHint},
+		{"key", `sidekicks ask: agent "key" needs you to sign in (methods: Use Gemini API key): Agent ▸ Sign in…, or set the key it reads with Agent ▸ Secrets…` + "\n    " + testagents.NoKeyMessage + "\n" + askTraceHint},
 		{"v2", `sidekicks ask: agent "v2" speaks ACP protocol version 2; Sidekicks speaks version 1` + "\n" + askTraceHint},
 	} {
 		code, out, errOut := askCmd(t, "--config", cfg, c.agent, "hi")

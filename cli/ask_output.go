@@ -48,6 +48,7 @@ type askOutput struct {
 	status map[int64]string
 	action map[int64]string // what toolDetail said of a tool call
 	plans  map[int64][]chat.PlanEntry
+	terms  map[string]*terminalShown // by entry Seq and terminal id
 }
 
 func newAskOutput(stdout, stderr io.Writer, lang i18n.Lang) *askOutput {
@@ -88,6 +89,11 @@ func (t replyTap) Update(u sdk.SessionUpdate) {
 		t.o.reply(c.Content.Text.Text)
 	}
 	t.SessionHandler.Update(u)
+}
+
+// TerminalOutput passes a terminal's output on to the conversation, where scan finds it.
+func (t replyTap) TerminalOutput(id string, out chat.TerminalOutput) {
+	chat.ForwardTerminal(t.SessionHandler, id, out)
 }
 
 // reply prints a piece of the reply.
@@ -224,6 +230,7 @@ func (o *askOutput) show(e chat.Entry) {
 			}
 			o.note("[tool] " + title + " (" + status + ")")
 		}
+		o.showTerminals(e)
 		// What it does, when first told and each time that changes: never approve blind.
 		if what := toolDetail(e.Tool.Action()); what != o.action[e.Seq] {
 			o.action[e.Seq] = what

@@ -49,7 +49,7 @@ func TestBashCompletion(t *testing.T) {
 		{"sidekicks check --config te", "team.yaml teams"},
 		{"sidekicks check team.yaml n", "notes.txt"},
 		{"sidekicks ask --trace no", "notes.txt"},
-		{"sidekicks ask --", "--config --trace --yes --help"},
+		{"sidekicks ask --", "--config --trace --yes --mode --option --help"},
 		{"sidekicks demo-agent --name ''", ""},
 		{"sidekicks completion ''", "bash zsh fish"},
 		{"sidekicks completion f", "fish"},

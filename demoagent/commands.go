@@ -41,6 +41,7 @@ func init() {
 		{"write", "Write a text to a file, after asking permission", "file text", (*turn).cmdWrite},
 		{"heard", "Show every block of this prompt, verbatim", "", (*turn).cmdHeard},
 		{"flood", "Send N small chunks as fast as possible (testing aid)", "count", (*turn).cmdFlood},
+		{"floodlines", "Send N lines, one chunk each, as fast as possible (testing aid)", "count", (*turn).cmdFloodLines},
 		{"fail", "Answer the prompt with an error (testing aid)", "", (*turn).cmdFail},
 		{"crash", "Exit with status 3 in the middle of the turn (testing aid)", "", (*turn).cmdCrash},
 	}

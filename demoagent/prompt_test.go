@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
 )
 
 func TestDefaultPrompt(t *testing.T) {
@@ -220,6 +222,46 @@ func TestFlood(t *testing.T) {
 	}
 	if got := c.prompt(sid, sdk.TextBlock("/flood many")).replyText(); !strings.Contains(got, "Usage") {
 		t.Errorf("/flood without a count replied %q", got)
+	}
+}
+
+// TestFloodLines: /floodlines N sends N distinct lines, one chunk each, and a thought every
+// FloodEntryLines lines (not after the last), so that the reply's entries stay below the
+// client's cap of an entry and every line reaches the screen.
+func TestFloodLines(t *testing.T) {
+	c := startAgent(t, Options{WordDelay: time.Second}) // the flood ignores the delay
+	c.initialize()
+	sid, _ := c.newSession(t.TempDir())
+	const n = 2*FloodEntryLines + 5
+	log := c.prompt(sid, sdk.TextBlock(fmt.Sprintf("/floodlines %d", n)))
+	line, thoughts, entryBytes := 0, 0, 0
+	for _, u := range log.updates {
+		switch {
+		case u.AgentMessageChunk != nil:
+			line++
+			got := u.AgentMessageChunk.Content.Text.Text
+			if want := fmt.Sprintf("flood line %07d\n", line); got != want {
+				t.Fatalf("chunk %d = %q, want %q", line, got, want)
+			}
+			if entryBytes += len(got); entryBytes >= chat.MaxEntryText {
+				t.Fatalf("%d bytes of lines without a thought between: the entry's cap drops lines", entryBytes)
+			}
+		case u.AgentThoughtChunk != nil:
+			thoughts++
+			if line%FloodEntryLines != 0 || line == n {
+				t.Errorf("a thought after line %d", line)
+			}
+			entryBytes = 0
+		}
+	}
+	if line != n || thoughts != 2 {
+		t.Fatalf("%d lines and %d thoughts, want %d and 2", line, thoughts, n)
+	}
+	if got := c.stopReason(log); got != sdk.StopReasonEndTurn {
+		t.Errorf("stop reason %q", got)
+	}
+	if got := c.prompt(sid, sdk.TextBlock("/floodlines 0")).replyText(); !strings.Contains(got, "Usage: `/floodlines N`") {
+		t.Errorf("/floodlines 0 replied %q", got)
 	}
 }
 

@@ -91,6 +91,8 @@ type Process struct {
 	cmd    *exec.Cmd
 	tag    string      // its ProcessTagEnv, which what it starts inherits
 	reaped atomic.Bool // its id may name another process from then on
+	// errAt is when the process last wrote on its stderr (Unix nanoseconds; 0: never).
+	errAt  atomic.Int64
 	treeMu sync.Mutex
 	tree   map[int]procInfo // every process of its tree signalAll has found
 	grace  StopGrace
@@ -188,6 +190,7 @@ func (p *Process) drainStderr() {
 	for {
 		n, err := p.stderr.Read(buf)
 		if n > 0 {
+			p.errAt.Store(time.Now().UnixNano())
 			_, _ = p.errs.Write(buf[:n])
 		}
 		if err != nil {

@@ -89,6 +89,7 @@ type App struct {
 	timer      *time.Timer
 	timerAt    time.Time
 	cursor     cursorState
+	canvas     canvas        // what each cell of the screen holds
 	ready      chan struct{} // closed once Run has started the screen
 	clipboard  string        // Sidekicks' own clipboard (SetClipboard)
 }

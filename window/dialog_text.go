@@ -1,5 +1,10 @@
 package window
 
+import (
+	"strings"
+	"unicode/utf8"
+)
+
 // TextEntry describes a text entry dialog.
 type TextEntry struct {
 	Title  string
@@ -9,6 +14,8 @@ type TextEntry struct {
 	// Validate checks the text on Enter: a non-empty message is shown on the error line
 	// and the dialog stays open.
 	Validate func(text string) (problem string)
+	// Secret shows a bullet in place of each character typed (a key, a password).
+	Secret bool
 }
 
 // AskText asks for one line of text. onResult gets the text and true on OK; Cancel, Esc
@@ -40,7 +47,11 @@ func (b *textBody) draw(r Region, l Labels) {
 	bg := r.style(ClassDialog)
 	n := r.text(0, 0, b.entry.Prompt, bg)
 	r.spaces(n, 0, W-n, bg)
-	b.input.Draw(r.Sub(0, 1, W, 1), !b.buttons.focused)
+	if b.entry.Secret {
+		b.drawMasked(r.Sub(0, 1, W, 1), !b.buttons.focused)
+	} else {
+		b.input.Draw(r.Sub(0, 1, W, 1), !b.buttons.focused)
+	}
 	n = r.text(0, 2, truncate(b.problem, W), r.style(ClassDialogError))
 	r.spaces(n, 2, W-n, bg)
 	r.spaces(0, 3, W, bg)
@@ -128,4 +139,20 @@ func (b *textBody) submit(d *Dialog) {
 
 func (b *textBody) hints() []Hint {
 	return []Hint{{Keys: "Enter", Label: LabelOK}, {Keys: "Tab", Label: LabelHintSwitch}}
+}
+
+// drawMasked draws the field of a secret entry: a bullet per character, the last ones
+// when they do not fit.
+func (b *textBody) drawMasked(r Region, focused bool) {
+	W, _ := r.Size()
+	st := r.style(b.input.Class)
+	text := b.input.Text()
+	total := utf8.RuneCountInString(text)
+	cursor := utf8.RuneCountInString(text[:b.input.Cursor()])
+	skip := max(0, cursor-W+1)
+	n := r.text(0, 0, strings.Repeat("•", min(total-skip, W)), st)
+	r.spaces(n, 0, W-n, st)
+	if focused {
+		r.ShowCursor(cursor-skip, 0)
+	}
 }

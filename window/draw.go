@@ -9,7 +9,8 @@ func (a *App) draw() {
 	a.frames++
 	W, H := a.screen.Size()
 	a.cursor = cursorState{}
-	screen := Region{screen: a.screen, origin: Rect{0, 0, W, H}, clip: Rect{0, 0, W, H}, theme: a.theme, cursor: &a.cursor}
+	a.canvas.frame(a.screen, W, H, a.needSync)
+	screen := Region{screen: a.screen, cv: &a.canvas, origin: Rect{0, 0, W, H}, clip: Rect{0, 0, W, H}, theme: a.theme, cursor: &a.cursor}
 	a.tooSmall = W < MinScreenWidth || H < MinScreenHeight
 	if a.tooSmall {
 		a.drawTooSmall(screen, W, H)

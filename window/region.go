@@ -8,8 +8,9 @@ import "github.com/gdamore/tcell/v2"
 // that received it.
 type Region struct {
 	screen tcell.Screen
-	origin Rect // the region's own rectangle, in screen coordinates
-	clip   Rect // what may be drawn: origin within every parent
+	cv     *canvas // what the cells hold already; nil to put every cell on screen
+	origin Rect    // the region's own rectangle, in screen coordinates
+	clip   Rect    // what may be drawn: origin within every parent
 	theme  *Theme
 	cursor *cursorState
 }
@@ -26,7 +27,7 @@ func (r Region) Size() (width, height int) { return r.origin.W, r.origin.H }
 // Sub returns the part of r at (x, y) of the given size, clipped to r.
 func (r Region) Sub(x, y, width, height int) Region {
 	o := Rect{r.origin.X + x, r.origin.Y + y, max(width, 0), max(height, 0)}
-	return Region{screen: r.screen, origin: o, clip: r.clip.Intersect(o), theme: r.theme, cursor: r.cursor}
+	return Region{screen: r.screen, cv: r.cv, origin: o, clip: r.clip.Intersect(o), theme: r.theme, cursor: r.cursor}
 }
 
 // Style returns the style of a class in the current theme.
@@ -38,7 +39,7 @@ func (r Region) Fill(c Class) { r.fill(r.style(c)) }
 func (r Region) fill(st tcell.Style) {
 	for y := r.clip.Y; y < r.clip.Y+r.clip.H; y++ {
 		for x := r.clip.X; x < r.clip.X+r.clip.W; x++ {
-			r.screen.Put(x, y, " ", st)
+			r.putCell(x, y, " ", st)
 		}
 	}
 }
@@ -80,16 +81,16 @@ func (r Region) text(x, y int, s string, st tcell.Style) int {
 		ax := r.origin.X + x
 		if ax+w > right {
 			if ax < right && ax >= r.clip.X {
-				r.screen.Put(ax, ay, " ", st)
+				r.putCell(ax, ay, " ", st)
 			}
 			return x - start + w + TextWidth(s)
 		}
 		if ax >= r.clip.X {
-			r.screen.Put(ax, ay, g, st)
+			r.putCell(ax, ay, g, st)
 			r.covered(ax, ay, w, st)
 		} else if ax+w > r.clip.X {
 			// A wide cluster cut by the left edge: draw only its visible cell, blank.
-			r.screen.Put(r.clip.X, ay, " ", st)
+			r.putCell(r.clip.X, ay, " ", st)
 		}
 		x += w
 	}
@@ -102,7 +103,7 @@ func (r Region) text(x, y int, s string, st tcell.Style) int {
 // terminal never shows that cell, but the screen's buffer would keep a stale style there.
 func (r Region) covered(ax, ay, w int, st tcell.Style) {
 	for i := 1; i < w; i++ {
-		r.screen.Put(ax+i, ay, " ", st)
+		r.putCell(ax+i, ay, " ", st)
 	}
 }
 
@@ -115,7 +116,7 @@ func (r Region) spaces(x, y, n int, st tcell.Style) {
 	for i := 0; i < n; i++ {
 		ax := r.origin.X + x + i
 		if ax >= r.clip.X && ax < r.clip.X+r.clip.W {
-			r.screen.Put(ax, ay, " ", st)
+			r.putCell(ax, ay, " ", st)
 		}
 	}
 }
@@ -124,8 +125,17 @@ func (r Region) spaces(x, y, n int, st tcell.Style) {
 func (r Region) put(x, y int, g string, st tcell.Style) {
 	ax, ay := r.origin.X+x, r.origin.Y+y
 	if r.clip.Contains(ax, ay) {
-		r.screen.Put(ax, ay, g, st)
+		r.putCell(ax, ay, g, st)
 	}
+}
+
+// putCell puts one cluster in the screen's cell (x, y), in screen coordinates.
+func (r Region) putCell(x, y int, g string, st tcell.Style) {
+	if r.cv != nil {
+		r.cv.put(x, y, g, st)
+		return
+	}
+	r.screen.Put(x, y, g, st)
 }
 
 // ShowCursor places the terminal's cursor at (x, y) of the region at the end of the

@@ -93,7 +93,7 @@ func TestSplitMnemonic(t *testing.T) {
 	}
 }
 
-func simRegion(t *testing.T, w, h int) (tcell.SimulationScreen, Region) {
+func simRegion(t testing.TB, w, h int) (tcell.SimulationScreen, Region) {
 	t.Helper()
 	sim := tcell.NewSimulationScreen("UTF-8")
 	if err := sim.Init(); err != nil {

@@ -36,8 +36,11 @@ type pane struct {
 	grew   chan struct{}
 }
 
+// socketPrefix starts the name of the private tmux server's socket, the process id ends it.
+var socketPrefix = "sidekicks-resp"
+
 func newServer(dir string) (*server, error) {
-	s := &server{socket: fmt.Sprintf("sidekicks-resp-%d", os.Getpid()), dir: dir}
+	s := &server{socket: fmt.Sprintf("%s-%d", socketPrefix, os.Getpid()), dir: dir}
 	conf := filepath.Join(dir, "tmux.conf")
 	if err := os.WriteFile(conf, []byte("set -g status off\nset -g history-limit 0\n"), 0o600); err != nil {
 		return nil, err

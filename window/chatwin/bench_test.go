@@ -11,6 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/demoagent"
 	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
@@ -138,9 +139,20 @@ func BenchmarkAgentWindowFrame100(b *testing.B) { benchFrame(b, 100) }
 // same run.
 func BenchmarkTcellFullRedraw(b *testing.B) { windowtest.TcellFullRedraw(b) }
 
+// floodChunk is the i-th chunk (from 0) of the demo agent's /floodlines: one line each, and
+// a thought every demoagent.FloodEntryLines lines, which starts a new entry.
+func floodChunk(h chat.SessionHandler, i int) {
+	h.Chunk(chat.ChunkAgentMessage, demoagent.FloodLine(i+1))
+	if (i+1)%demoagent.FloodEntryLines == 0 {
+		h.Chunk(chat.ChunkAgentThought, demoagent.FloodThought(i+1))
+	}
+}
+
 // BenchmarkAgentWindowFlood measures the chunks per second an open agent window absorbs
-// from a flooding agent: the agent's goroutine applies each chunk to the conversation and
-// asks for a redraw; the screen's goroutine draws at most 60 frames a second. Meanwhile
+// from a flooding agent, the lines of the demo agent's /floodlines (run it with
+// -benchtime=400000x for the 400,000 lines of tools/responsiveness): the agent's goroutine
+// applies each chunk to the conversation and asks for a redraw; the screen's goroutine
+// draws at most 60 frames a second. Meanwhile
 // keys are typed into the window, one every 10,000 chunks, each once the one before is
 // drawn; "key-p50-ms", "key-p99-ms" and "key-max-ms" are the times they took to be handled
 // and drawn. BenchmarkAgentWindowKeys is the baseline: the same keys with no flood.
@@ -152,7 +164,7 @@ func BenchmarkAgentWindowFlood(b *testing.B) {
 	go func() {
 		start := time.Now()
 		for i := 0; i < b.N; i++ {
-			chunkAt(h, i)
+			floodChunk(h, i)
 		}
 		flood <- time.Since(start)
 	}()

@@ -139,8 +139,12 @@ func (w *Widget) channelComplete() {
 	l.dismissed = false
 	was, wasFrom := l.kind, l.from
 	l.kind, l.items = listNone, l.items[:0]
-	if from, to, ok := commandWord(e.text, e.cursor); ok {
-		if cmds := w.channelCommands(); len(cmds) > 0 {
+	var cmds []chat.Command
+	if strings.HasPrefix(e.text, "/") {
+		cmds = w.channelCommands()
+	}
+	if from, to, ok := commandSpan(e.text, e.cursor, cmds); ok {
+		if len(cmds) > 0 {
 			l.kind, l.from, l.to = listCommands, from, to
 			for _, cmd := range chat.FilterCommands(cmds, e.text[from+1:e.cursor]) {
 				c := choice{insert: "/" + cmd.Name, word: "/" + cmd.Name, name: "/" + cmd.Name, desc: cmd.Description}

@@ -110,7 +110,7 @@ func (c *completion) update(text string, cursor int, rev uint64, commands []chat
 	c.dismissed = false
 	was, wasFrom := c.kind, c.from
 	c.kind, c.items = listNone, c.items[:0]
-	if from, to, ok := commandWord(text, cursor); ok && len(commands) > 0 {
+	if from, to, ok := commandSpan(text, cursor, commands); ok && len(commands) > 0 {
 		c.kind, c.from, c.to = listCommands, from, to
 		for _, cmd := range chat.FilterCommands(commands, text[from+1:cursor]) {
 			ch := choice{insert: "/" + cmd.Name, word: "/" + cmd.Name, name: "/" + cmd.Name, desc: cmd.Description}

@@ -3,6 +3,8 @@ package chatwin
 import (
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/safetext"
+
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
 	"git.rickub.com/bots-garden/sidekicks/window/markdown"
@@ -65,6 +67,7 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 		return
 	}
 	req, waiting := w.request(focused)
+	w.followSessionTitle() // sessiontitle.go
 	if w.win != nil {
 		switch {
 		case req != nil && !w.win.Attention():
@@ -73,7 +76,7 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 			w.win.SetAttention(false)
 		}
 	}
-	rows := w.input.layout(inputWidth(W))
+	rows := w.input.layout(inputWidth(W), maxInputRows)
 	inRows := min(len(rows), max(1, min(maxInputRows, H/3)))
 	ruleY := max(H-inRows-1, 0)
 	if H < 2 {
@@ -222,6 +225,11 @@ func (w *Widget) drawRule(r window.Region) {
 		}
 		if text != "" {
 			x += r.Text(x, 0, text+" ", window.ClassComment)
+		}
+	}
+	if w.opts.SessionLabel != nil && w.channel == nil {
+		if label := safetext.Line(w.opts.SessionLabel(w.agent.Name)); label != "" {
+			x += r.Text(x, 0, "─ "+label+" ", window.ClassComment)
 		}
 	}
 	W, _ := r.Size()

@@ -1,9 +1,11 @@
 package chatwin
 
 import (
+	"sort"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/window"
 	"github.com/rivo/uniseg"
 )
 
@@ -29,8 +31,15 @@ type editor struct {
 	cache struct {
 		rev   uint64
 		width int
-		rows  []vrow
+		rows  []vrow // the rows laid out, from the first
+		next  int    // where the row after them starts, unless done
+		done  bool   // rows go to the end of the text
 	}
+	laid int // bytes of text laid out since the editor was made: the layout's work, for tests
+	// grow holds the text while it is typed at its end, which then costs the characters
+	// typed, not a copy of the whole text; inGrow says text is grow's.
+	grow   strings.Builder
+	inGrow bool
 }
 
 // vrow is one row of the input on screen: text[start:end], without its newline.
@@ -63,7 +72,7 @@ func cleanInput(s string) string {
 
 // set replaces the text and puts the cursor at its end.
 func (e *editor) set(s string) {
-	e.text = s
+	e.text, e.inGrow = s, false
 	e.cursor = len(s)
 	e.changed()
 }
@@ -85,16 +94,46 @@ func (e *editor) insert(s string) {
 	if s == "" {
 		return
 	}
-	e.text = e.text[:e.cursor] + s + e.text[e.cursor:]
-	e.cursor += len(s)
-	e.edited()
+	at := e.cursor
+	e.splice(at, at, s)
+	e.cursor = at + len(s)
 }
 
 // replace puts s in place of text[from:to] and the cursor after it.
 func (e *editor) replace(from, to int, s string) {
-	e.text = e.text[:from] + s + e.text[to:]
+	e.splice(from, to, s)
 	e.cursor = from + len(s)
+}
+
+// splice is the user's edit of text[from:to] into s. The rows laid out before the edit are
+// kept, but for the two above it (a combining mark typed at a row's start joins the cluster
+// before it, which may move where the rows above it break): the layout goes on from there
+// when it is next asked for, as far as it is asked. A key typed into a 1 MB input lays out
+// a few rows, not the megabyte.
+func (e *editor) splice(from, to int, s string) {
+	keep := e.cache.rows != nil && e.cache.rev == e.rev
+	if from == len(e.text) {
+		if !e.inGrow {
+			e.grow = strings.Builder{} // strings handed out keep the old buffer
+			e.grow.WriteString(e.text)
+		}
+		e.grow.WriteString(s)
+		e.text, e.inGrow = e.grow.String(), true
+	} else {
+		e.text, e.inGrow = e.text[:from]+s+e.text[to:], false
+	}
 	e.edited()
+	if !keep {
+		return
+	}
+	c := &e.cache
+	i := sort.Search(len(c.rows), func(k int) bool { return c.rows[k].start > from })
+	if k := max(i-2, 0); k < len(c.rows) {
+		c.next = c.rows[k].start
+		c.rows = c.rows[:k]
+	}
+	c.done = false
+	c.rev = e.rev
 }
 
 // lineStart and lineEnd are the ends of the line that holds the cursor.
@@ -112,18 +151,9 @@ func (e *editor) prevBoundary() int {
 	if e.cursor == 0 {
 		return 0
 	}
-	if e.text[e.cursor-1] == '\n' {
-		return e.cursor - 1
-	}
-	at, s := e.lineStart(), e.text[e.lineStart():e.cursor]
-	prev := at
-	for s != "" {
-		c, _, rest := cluster(s, 0)
-		prev = at
-		at += len(c)
-		s = rest
-	}
-	return prev
+	// From a boundary shortly before the cursor, not from the line's start: Backspace at the
+	// end of a 1 MB line segmented the megabyte.
+	return window.ClusterStart(e.text, e.cursor-1)
 }
 
 // nextBoundary returns the end of the cluster after the cursor.
@@ -144,17 +174,15 @@ func (e *editor) end()   { e.cursor, e.goal = e.lineEnd(), -1 }
 // line to the one above.
 func (e *editor) backspace() {
 	if p := e.prevBoundary(); p < e.cursor {
-		e.text = e.text[:p] + e.text[e.cursor:]
+		e.splice(p, e.cursor, "")
 		e.cursor = p
-		e.edited()
 	}
 }
 
 // del deletes the cluster under the cursor; at the end of a line it joins the next one.
 func (e *editor) del() {
 	if n := e.nextBoundary(); n > e.cursor {
-		e.text = e.text[:e.cursor] + e.text[n:]
-		e.edited()
+		e.splice(e.cursor, n, "")
 	}
 }
 
@@ -167,29 +195,74 @@ func (e *editor) killStart() {
 
 func (e *editor) killEnd() {
 	if end := e.lineEnd(); end > e.cursor {
-		e.text = e.text[:e.cursor] + e.text[end:]
-		e.edited()
+		e.splice(e.cursor, end, "")
 	}
 }
 
 // layout returns the rows of the text wrapped at width cells (at least one row, and at
-// least one cluster per row). It is cached until the text or the width changes.
-func (e *editor) layout(width int) []vrow {
+// least one cluster per row), from the first through the cursor's row and after rows more:
+// the slice ends there when the text goes on. What it has laid out is kept until the
+// width changes or the text does (splice keeps the rows above an edit).
+func (e *editor) layout(width, after int) []vrow {
 	width = max(width, 1)
-	if e.cache.rows != nil && e.cache.rev == e.rev && e.cache.width == width {
-		return e.cache.rows
+	c := &e.cache
+	if c.rows == nil || c.rev != e.rev || c.width != width {
+		c.rows, c.next, c.done = c.rows[:0], 0, false
+		c.rev, c.width = e.rev, width
 	}
-	rows := e.cache.rows[:0]
-	start, col, at := 0, 0, 0
-	for s := e.text; s != ""; {
+	if c.done || e.covered(after) {
+		return c.rows
+	}
+	from := c.next
+	var stopped int
+	c.rows, stopped = wrapRows(e.text, c.rows, from, width, func(rows []vrow, at int) bool {
+		if at <= e.cursor {
+			return false
+		}
+		crow := sort.Search(len(rows), func(k int) bool { return rows[k].start > e.cursor }) - 1
+		return len(rows)-1-crow >= after
+	})
+	if stopped < 0 {
+		c.done = true
+		e.laid += len(e.text) - from
+	} else {
+		c.next = stopped
+		e.laid += stopped - from
+	}
+	return c.rows
+}
+
+// covered reports whether the rows laid out hold the cursor's row and after rows more.
+func (e *editor) covered(after int) bool {
+	rows := e.cache.rows
+	if e.cache.next <= e.cursor || len(rows) == 0 {
+		return false
+	}
+	crow := sort.Search(len(rows), func(k int) bool { return rows[k].start > e.cursor }) - 1
+	return len(rows)-1-crow >= after
+}
+
+// wrapRows appends to rows the rows of text from start, the start of a row, on, wrapped
+// at width. A row's layout depends only on the text from its start: when stop, asked at
+// the start of each new row with the rows so far, says so, wrapRows stops there and returns
+// where (-1 when it went to the end).
+func wrapRows(text string, rows []vrow, start, width int, stop func(rows []vrow, at int) bool) ([]vrow, int) {
+	col, at := 0, start
+	for s := text[start:]; s != ""; {
 		c, w, rest := cluster(s, col)
 		switch {
 		case c == "\n":
 			rows = append(rows, vrow{start, at})
 			start, col = at+1, 0
+			if stop(rows, start) {
+				return rows, start
+			}
 		case col > 0 && col+w > width:
 			rows = append(rows, vrow{start, at})
 			start = at
+			if stop(rows, start) {
+				return rows, start
+			}
 			_, col, _ = cluster(s, 0)
 		default:
 			col += w
@@ -197,20 +270,13 @@ func (e *editor) layout(width int) []vrow {
 		at += len(c)
 		s = rest
 	}
-	rows = append(rows, vrow{start, len(e.text)})
-	e.cache.rev, e.cache.width, e.cache.rows = e.rev, width, rows
-	return rows
+	return append(rows, vrow{start, len(text)}), -1
 }
 
 // position returns the row and the column of the cursor in rows. At a wrapping point the
 // cursor is at the start of the next row.
 func (e *editor) position(rows []vrow) (row, col int) {
-	for i := len(rows) - 1; i >= 0; i-- {
-		if rows[i].start <= e.cursor {
-			row = i
-			break
-		}
-	}
+	row = max(sort.Search(len(rows), func(i int) bool { return rows[i].start > e.cursor })-1, 0)
 	return row, columnOf(e.text[rows[row].start:e.cursor])
 }
 
@@ -243,7 +309,7 @@ func (e *editor) offsetAt(r vrow, col int) int {
 // vertical moves the cursor by dy rows of the layout at width, keeping its column; it
 // reports false when there is no row there.
 func (e *editor) vertical(dy, width int) bool {
-	rows := e.layout(width)
+	rows := e.layout(width, 1)
 	row, col := e.position(rows)
 	target := row + dy
 	if target < 0 || target >= len(rows) {

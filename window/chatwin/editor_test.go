@@ -1,7 +1,13 @@
 package chatwin
 
 import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 // at returns an editor holding text with the cursor at the | mark.
@@ -65,7 +71,7 @@ func TestEditorEditing(t *testing.T) {
 func TestEditorLayoutWrapsWideCharacters(t *testing.T) {
 	t.Parallel()
 	e := at("ab漢字cd\n\tx|")
-	rows := e.layout(5)
+	rows := e.layout(5, math.MaxInt)
 	var got []string
 	for _, r := range rows {
 		got = append(got, e.text[r.start:r.end])
@@ -136,5 +142,91 @@ func TestEditorHistory(t *testing.T) {
 	}
 	if len(e.history) != maxHistory || e.history[0] != itoa(10) {
 		t.Errorf("history holds %d, first %q", len(e.history), e.history[0])
+	}
+}
+
+// TestEditorMendsLayout: after any edit — typed text, a paste, Backspace, Delete, Ctrl-K,
+// Ctrl-U — of a text of wide characters, combining marks, zero-width joiners, tabs, newlines
+// and long words, the rows kept from before the edit and those laid out after, as far as
+// asked, are the layout made afresh.
+func TestEditorMendsLayout(t *testing.T) {
+	t.Parallel()
+	pieces := []string{"a", "bc ", "word ", "世", "界 ", "\u0301", "\u200d", "👨", "👩", "\t", "\n", "x\u0308",
+		strings.Repeat("z", 23), " ", "🇫", "🇷"}
+	rnd := rand.New(rand.NewPCG(1, 16))
+	for round := 0; round < 300; round++ {
+		width := 1 + rnd.IntN(12)
+		e := newEditor()
+		var b strings.Builder
+		for i := rnd.IntN(60); i > 0; i-- {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		e.set(b.String())
+		e.cursor = 0
+		for e.cursor < len(e.text) && rnd.IntN(3) > 0 {
+			e.right()
+		}
+		e.layout(width, math.MaxInt)
+		for step := 0; step < 20; step++ {
+			before := e.marked()
+			switch rnd.IntN(7) {
+			case 0, 1:
+				e.insert(pieces[rnd.IntN(len(pieces))])
+			case 2:
+				e.insert(pieces[rnd.IntN(len(pieces))] + pieces[rnd.IntN(len(pieces))] + pieces[rnd.IntN(len(pieces))])
+			case 3:
+				e.backspace()
+			case 4:
+				e.del()
+			case 5:
+				e.killEnd()
+			case 6:
+				if rnd.IntN(2) == 0 {
+					e.killStart()
+				} else {
+					e.left()
+				}
+			}
+			after := rnd.IntN(3)
+			if rnd.IntN(4) == 0 {
+				after = math.MaxInt
+			}
+			got := slices.Clone(e.layout(width, after))
+			fresh := newEditor()
+			fresh.set(e.text)
+			fresh.cursor = e.cursor
+			want := fresh.layout(width, math.MaxInt)
+			crow, _ := fresh.position(want)
+			if len(got) < min(crow+1+after, len(want)) || len(got) > len(want) || !slices.Equal(got, want[:len(got)]) {
+				t.Fatalf("width %d, %q then %q, the cursor's row and %d more: rows %v, afresh %v", width, before, e.marked(), after, got, want)
+			}
+		}
+	}
+}
+
+// TestEditorKeyCostsWhatIsVisible: a key typed into a 1 MB input lays out a few rows around
+// the cursor, not the megabyte (it took 144 ms a key), and the layout after the cursor's rows
+// waits until it is asked for.
+func TestEditorKeyCostsWhatIsVisible(t *testing.T) {
+	t.Parallel()
+	e := newEditor()
+	e.set(windowtest.Words(1 << 20))
+	e.cursor = 0
+	e.layout(196, maxInputRows)
+	if e.laid > 20*196*4 {
+		t.Errorf("the input's first rows laid out %d bytes", e.laid)
+	}
+	e.cursor = len(e.text) / 2
+	e.layout(196, maxInputRows)
+	for e.cursor > 0 && e.text[e.cursor] != ' ' {
+		e.cursor--
+	}
+	laid := e.laid
+	for _, k := range []func(){func() { e.insert("k") }, e.backspace, func() { e.insert("a b") }, e.del, e.killEnd} {
+		k()
+		e.layout(196, maxInputRows)
+	}
+	if n := e.laid - laid; n > 5*(maxInputRows+4)*196*4 {
+		t.Errorf("5 edits in a 1 MB input laid out %d bytes", n)
 	}
 }

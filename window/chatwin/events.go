@@ -55,6 +55,8 @@ func (w *Widget) handleKey(k window.Key) bool {
 		w.complete()
 	case k.Is(window.Named(window.KeyEsc, 0)):
 		w.escape()
+	case k.Is(killKey):
+		w.killCommands()
 	case k.Is(window.Ctrl('w')):
 		w.Closed()
 		if w.win == nil {
@@ -205,7 +207,7 @@ func (w *Widget) mouse(m window.Mouse) bool {
 		}
 	case m.Y >= w.inputTop:
 		w.focus = areaInput
-		rows := w.input.layout(inputWidth(w.width))
+		rows := w.input.layout(inputWidth(w.width), maxInputRows)
 		if i := w.inputScroll + m.Y - w.inputTop; i < len(rows) {
 			w.input.cursor = w.input.offsetAt(rows[i], m.X)
 		} else {

@@ -39,7 +39,7 @@ func (w *Widget) stateText() (text string, busy bool) {
 		}
 		switch state {
 		case runtime.Starting: // started for another conversation, or on opening
-			return catalogue.Text(lang, tStarting), true
+			return w.startingText(lang), true
 		case runtime.Error:
 			return catalogue.Text(lang, tStateError), false
 		}
@@ -50,7 +50,7 @@ func (w *Widget) stateText() (text string, busy bool) {
 		if state == runtime.Waiting {
 			return catalogue.Text(lang, tWaitingSlot), true
 		}
-		return catalogue.Text(lang, tStarting), true
+		return w.startingText(lang), true
 	case chat.PhaseOpening:
 		return catalogue.Text(lang, tOpeningSession), true
 	case chat.PhaseCancelling:

@@ -42,7 +42,7 @@ var textsEN = [textCount]string{
 	tStatusBadLines:       "Lines that were not messages: %d; too long: %d",
 	tStatusOtherIgnored:   "Messages ignored: %d",
 	tStatusNothingIgnored: "Nothing ignored.",
-	tStatusAuth:           "Asks for a login that Sidekicks cannot perform: log in with the agent's own command first.",
+	tStatusAuth:           "Offers these logins: Agent ▸ Sign in…",
 	tKindAllowOnce:        "allow, once",
 	tKindAllowAlways:      "allow, always",
 	tKindRejectOnce:       "reject, once",

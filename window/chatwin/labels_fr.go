@@ -42,7 +42,7 @@ var textsFR = [textCount]string{
 	tStatusBadLines:       "Lignes qui n'étaient pas des messages : %d ; trop longues : %d",
 	tStatusOtherIgnored:   "Messages ignorés : %d",
 	tStatusNothingIgnored: "Rien d'ignoré.",
-	tStatusAuth:           "Demande une connexion que Sidekicks ne sait pas faire : connectez-vous d'abord avec la commande de l'agent.",
+	tStatusAuth:           "Propose ces connexions : Agent ▸ Se connecter…",
 	tKindAllowOnce:        "autoriser, une fois",
 	tKindAllowAlways:      "autoriser, toujours",
 	tKindRejectOnce:       "refuser, une fois",

@@ -45,7 +45,7 @@ text|  last: future_update (unknown kind)
 diagnostic.warning|Updates ignored: 1
 text|  last: current_mode_update
 diagnostic.warning|Lines that were not messages: 1; too long: 2
-diagnostic.error|Asks for a login that Sidekicks cannot perform: log in with the agent's own command first.
+diagnostic.error|Offers these logins: Agent ▸ Sign in…
 text|  Log in with GitHub — OAuth
 `
 	if got != want {

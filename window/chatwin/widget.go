@@ -3,6 +3,7 @@ package chatwin
 import (
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/jobs"
@@ -25,6 +26,9 @@ type AgentInfo struct {
 	// free slot from one whose agent is starting; nil when unknown. It is called on the
 	// screen's goroutine and must not wait.
 	State func() runtime.State
+	// Started, when set, returns when the agent's process started while it is starting
+	// (zero otherwise): the rule says for how long it has been starting.
+	Started func() time.Time
 }
 
 // Options configure a Widget.
@@ -47,6 +51,9 @@ type Options struct {
 	// HoldEntries is how many entries of the conversation the window holds in memory before
 	// it lets those far above what it shows go (release.go); 0 is holdEntries.
 	HoldEntries int
+	// SessionLabel, when set, is what the rule shows of the agent's session after its
+	// state (its model and mode); it must read memory only.
+	SessionLabel func(agent string) string
 }
 
 // area is where the keyboard goes inside the window.
@@ -70,6 +77,8 @@ type Widget struct {
 	// asked: a Send made before a Cancel reaches the service first.
 	calls *jobs.Queue
 	win   *window.Window
+	// titleSuffix is the session's title as the window's title ends with it.
+	titleSuffix string
 
 	// Set once the service has opened the conversation.
 	conv    *chat.Conversation

@@ -3,6 +3,7 @@ package convo
 import (
 	"strings"
 
+	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
@@ -21,6 +22,9 @@ type Labels struct {
 	ToolStatus func(status string) string
 	// Terminal is the line that stands for a tool call's terminal output: "terminal t-1".
 	Terminal func(id string) string
+	// TerminalState says how a terminal's command is doing, after Terminal: "running —
+	// Alt-K kills it", "exit 3", "killed (SIGKILL)"; a note when older output was dropped.
+	TerminalState func(t chat.TerminalOutput) string
 	// ToolKind names a tool call's kind (read, edit, execute…) in the user's language; the
 	// kind as the agent sent it when nil or when it returns "".
 	ToolKind func(kind string) string
@@ -60,6 +64,7 @@ const (
 	labelKindSwitchMode
 	labelKindOther
 	labelInterrupted
+	labelTermRunning
 	labelCount // not a label: the number of labels
 )
 
@@ -86,6 +91,7 @@ var labelsEN = [labelCount]string{
 	labelKindSwitchMode: "switch mode",
 	labelKindOther:      "other",
 	labelInterrupted:    "… interrupted: Sidekicks stopped before this was finished",
+	labelTermRunning:    "running — Alt-K kills it",
 }
 
 var labelsFR = [labelCount]string{
@@ -111,6 +117,7 @@ var labelsFR = [labelCount]string{
 	labelKindSwitchMode: "changement de mode",
 	labelKindOther:      "autre",
 	labelInterrupted:    "… interrompu : Sidekicks s'est arrêté avant la fin",
+	labelTermRunning:    "en cours — Alt-K l'arrête",
 }
 
 // catalogue holds the view's labels in every language.
@@ -162,8 +169,20 @@ func LabelsFor(lang i18n.Lang) Labels {
 		ToolStatus:    func(s string) string { return labelOf(lang, toolStatuses, s) },
 		ToolKind:      func(s string) string { return labelOf(lang, toolKinds, s) },
 		Terminal:      func(id string) string { return catalogue.Text(lang, labelTerminal, id) },
+		TerminalState: func(t chat.TerminalOutput) string { return terminalState(lang, t) },
 		NotFinished:   catalogue.Text(lang, labelNotFinished),
 		MoreLocations: func(n int) string { return catalogue.Text(lang, labelMoreLocations, n) },
 		Interrupted:   catalogue.Text(lang, labelInterrupted),
 	}
+}
+
+// terminalState says how a terminal's command is doing, in lang.
+func terminalState(lang i18n.Lang, t chat.TerminalOutput) string {
+	if !t.Exited {
+		if end := t.Ending(lang); end != "" {
+			return catalogue.Text(lang, labelTermRunning) + ", " + end
+		}
+		return catalogue.Text(lang, labelTermRunning)
+	}
+	return t.Ending(lang)
 }

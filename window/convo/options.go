@@ -55,6 +55,9 @@ func (o Options) withDefaults() Options {
 	if l.Terminal == nil {
 		l.Terminal = en.Terminal
 	}
+	if l.TerminalState == nil {
+		l.TerminalState = en.TerminalState
+	}
 	if o.Speaker == nil {
 		o.Speaker = func(string) (string, string) { return "", "" }
 	}

@@ -87,8 +87,17 @@ func (ev *entryView) renderTool(e chat.Entry, rc *renderCtx) {
 				}
 			}
 		case "terminal":
-			s := displayText(safetext.Line(rc.opts.Labels.Terminal(p.TerminalID)), 0)
+			s := rc.opts.Labels.Terminal(p.TerminalID)
+			if p.Terminal != nil {
+				s += m.dash + rc.opts.Labels.TerminalState(*p.Terminal)
+			}
+			s = displayText(safetext.Line(s), 0)
 			out(s, s, ClassComment)
+			if p.Terminal != nil {
+				for _, l := range splitLines(p.Terminal.Output) {
+					out(displayText(l, 0), l, ClassText)
+				}
+			}
 		}
 	}
 	ev.diffs = memos

@@ -1,0 +1,117 @@
+package window
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+// countingScreen counts the cells put on a simulation screen.
+type countingScreen struct {
+	tcell.SimulationScreen
+	puts int
+}
+
+func (s *countingScreen) Put(x, y int, str string, st tcell.Style) (string, int) {
+	s.puts++
+	return s.SimulationScreen.Put(x, y, str, st)
+}
+
+// canvasApp is an App on a counting 80×24 simulation screen with two windows of text.
+func canvasApp(t *testing.T) (*App, *countingScreen, []*TextView) {
+	t.Helper()
+	sim := tcell.NewSimulationScreen("UTF-8")
+	if err := sim.Init(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sim.Fini)
+	sim.SetSize(80, 24)
+	cs := &countingScreen{SimulationScreen: sim}
+	a, err := New(Options{Screen: cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var views []*TextView
+	for i := 0; i < 2; i++ {
+		v := NewTextView()
+		v.SetText(fmt.Sprintf("window %d: 世界 and some text\nsecond line", i))
+		views = append(views, v)
+		if _, err := a.AddWindow(fmt.Sprintf("W%d", i), v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, cs, views
+}
+
+// sameScreens fails unless the two screens show the same cells in the same styles (but the
+// cells a wide character covers, which the terminal does not draw).
+func sameScreens(t *testing.T, got, want tcell.SimulationScreen) {
+	t.Helper()
+	got.Show()
+	want.Show()
+	gc, w, h := got.GetContents()
+	wc, _, _ := want.GetContents()
+	for i := range gc {
+		if i%w > 0 && TextWidth(string(wc[i-1].Runes)) == 2 {
+			continue
+		}
+		if string(gc[i].Runes) != string(wc[i].Runes) || gc[i].Style != wc[i].Style {
+			t.Fatalf("cell (%d, %d) of %d×%d: %q %v, a full redraw has %q %v", i%w, i/w, w, h,
+				string(gc[i].Runes), gc[i].Style, string(wc[i].Runes), wc[i].Style)
+		}
+	}
+}
+
+// TestFramePutsOnlyChanges: a frame puts on tcell's screen only the cells that changed
+// since the last one (a key typed costs a few cells, not the whole screen), and the screen
+// then shows what a full redraw would; a resize, or the screen redrawn in full, puts every
+// cell again.
+func TestFramePutsOnlyChanges(t *testing.T) {
+	a, cs, views := canvasApp(t)
+	a.draw()
+	if cs.puts < 80*24 {
+		t.Fatalf("the first frame put %d cells, want every one of %d", cs.puts, 80*24)
+	}
+	cs.puts = 0
+	a.draw()
+	if cs.puts != 0 {
+		t.Errorf("a frame with nothing changed put %d cells", cs.puts)
+	}
+
+	views[1].SetText("window 1: 世界 and some text\nsecond line, longer")
+	cs.puts = 0
+	a.draw()
+	if cs.puts == 0 || cs.puts > 20 {
+		t.Errorf("a frame where 9 cells changed put %d", cs.puts)
+	}
+	fresh, fcs, fviews := canvasApp(t)
+	fviews[1].SetText("window 1: 世界 and some text\nsecond line, longer")
+	fresh.draw()
+	sameScreens(t, cs.SimulationScreen, fcs.SimulationScreen)
+
+	// A resize: every cell again, as a full redraw at the new size.
+	cs.SetSize(70, 20)
+	fcs.SetSize(70, 20)
+	a.handle(tcell.NewEventResize(70, 20))
+	cs.puts = 0
+	a.draw()
+	if cs.puts < 70*20 {
+		t.Errorf("the frame after a resize put %d cells, want every one of %d", cs.puts, 70*20)
+	}
+	fresh.draw()
+	sameScreens(t, cs.SimulationScreen, fcs.SimulationScreen)
+
+	// The screen's content lost (a program ran in the terminal meanwhile): Suspend's
+	// frame after it puts every cell.
+	cs.Clear()
+	if err := a.Suspend(func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	cs.puts = 0
+	a.draw()
+	if cs.puts < 70*20 {
+		t.Errorf("the frame after Suspend put %d cells, want every one of %d", cs.puts, 70*20)
+	}
+	sameScreens(t, cs.SimulationScreen, fcs.SimulationScreen)
+}
