@@ -48,6 +48,13 @@ func (r Region) fill(st tcell.Style) {
 // number of cells it took.
 func (r Region) Text(x, y int, s string, c Class) int { return r.text(x, y, s, r.style(c)) }
 
+// Link is Text drawn as a hyperlink to url: tcell sends it as an OSC 8 link where the
+// terminal supports them, and draws the text alone elsewhere. url must hold no control
+// character (window/markdown removes them).
+func (r Region) Link(x, y int, s string, c Class, url string) int {
+	return r.text(x, y, s, r.style(c).Url(url))
+}
+
 // Line draws s at the start of row y in the style of class c and fills the rest of the row
 // with spaces of the same style.
 func (r Region) Line(y int, s string, c Class) {

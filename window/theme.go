@@ -71,6 +71,14 @@ const (
 	ClassFileFolder
 	ClassFileProtected
 	ClassGutter
+	// markup.*: Markdown in a conversation (see window/markdown).
+	ClassHeading
+	ClassStrong
+	ClassEmphasis
+	ClassStrike
+	ClassCode
+	ClassLink
+	ClassMarker
 	classCount
 )
 
@@ -131,6 +139,13 @@ var classNames = [classCount]string{
 	ClassFileFolder:           "files.folder",
 	ClassFileProtected:        "files.protected",
 	ClassGutter:               "editor.gutter",
+	ClassHeading:              "markup.heading",
+	ClassStrong:               "markup.strong",
+	ClassEmphasis:             "markup.emphasis",
+	ClassStrike:               "markup.strike",
+	ClassCode:                 "markup.code",
+	ClassLink:                 "markup.link",
+	ClassMarker:               "markup.marker",
 }
 
 // String returns the class's name, such as "syntax.keyword".
@@ -265,7 +280,22 @@ func darkTheme() *Theme {
 	s[ClassFileFolder] = st(white, navy).Bold(true)
 	s[ClassFileProtected] = st(tcell.ColorYellow, navy)
 	s[ClassGutter] = st(tcell.ColorGray, navy)
+	setMarkup(s, tcell.ColorYellow, tcell.ColorFuchsia, tcell.ColorAqua, tcell.ColorGray)
 	return t
+}
+
+// setMarkup gives the markup classes their styles: on the text's own, a heading bold in
+// its colour, inline code and links in theirs, bullets, quote bars and table borders in
+// the marker colour.
+func setMarkup(s *[classCount]tcell.Style, heading, code, link, marker tcell.Color) {
+	text := s[ClassText]
+	s[ClassHeading] = text.Foreground(heading).Bold(true)
+	s[ClassStrong] = text.Bold(true)
+	s[ClassEmphasis] = text.Italic(true)
+	s[ClassStrike] = text.StrikeThrough(true)
+	s[ClassCode] = text.Foreground(code)
+	s[ClassLink] = text.Foreground(link).Underline(true)
+	s[ClassMarker] = text.Foreground(marker)
 }
 
 // lightTheme is black on white windows with the same grey bars.
@@ -322,6 +352,7 @@ func lightTheme() *Theme {
 	s[ClassFileFolder] = st(navy, white).Bold(true)
 	s[ClassFileProtected] = st(tcell.ColorMaroon, white)
 	s[ClassGutter] = st(tcell.ColorGray, white)
+	setMarkup(s, navy, tcell.ColorPurple, tcell.ColorBlue, tcell.ColorGray)
 	return t
 }
 
@@ -392,5 +423,12 @@ func monoTheme(name string) *Theme {
 	s[ClassFileFolder] = plain.Bold(true)
 	s[ClassFileProtected] = plain.Underline(true)
 	s[ClassGutter] = plain.Dim(true)
+	s[ClassHeading] = plain.Bold(true).Underline(true)
+	s[ClassStrong] = plain.Bold(true)
+	s[ClassEmphasis] = plain.Italic(true)
+	s[ClassStrike] = plain.StrikeThrough(true)
+	s[ClassCode] = plain.Reverse(true)
+	s[ClassLink] = plain.Underline(true)
+	s[ClassMarker] = plain.Dim(true)
 	return t
 }

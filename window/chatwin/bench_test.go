@@ -40,8 +40,14 @@ func history(lines int) []chat.Entry {
 // turn and returns the handler the reply streams through.
 func streaming(b *testing.B, lines int) (*world, chat.SessionHandler) {
 	b.Helper()
+	return streamingOver(b, history(lines))
+}
+
+// streamingOver is streaming over these entries.
+func streamingOver(b *testing.B, entries []chat.Entry) (*world, chat.SessionHandler) {
+	b.Helper()
 	wd := newWorld(b, withSize(200, 60), withoutFrameCopies())
-	wd.w.Conversation().Load(history(lines))
+	wd.w.Conversation().Load(entries)
 	wd.sync()
 	wd.do(func() { wd.w.calls.Do(func() { _ = wd.svc.Send(chat.AgentKey("alice"), "/stream") }) })
 	wd.started()
@@ -71,6 +77,11 @@ func chunkAt(h chat.SessionHandler, i int) {
 // the frame's time over tcell's own full redraw measured in the same run.
 func benchFrame(b *testing.B, lines int) {
 	wd, h := streaming(b, lines)
+	framesWhile(b, wd, h, chunkAt)
+}
+
+// framesWhile measures frames of wd, each after chunk i through h, and reports them.
+func framesWhile(b *testing.B, wd *world, h chat.SessionHandler, chunk func(chat.SessionHandler, int)) {
 	total := onUI(wd.harness, func() int { return wd.w.view.Total() })
 	done := make(chan time.Duration)
 	b.ReportAllocs()
@@ -78,7 +89,7 @@ func benchFrame(b *testing.B, lines int) {
 	wd.app.Post(func() {
 		start := time.Now()
 		for i := 0; i < b.N; i++ {
-			chunkAt(h, i)
+			chunk(h, i)
 			wd.app.DrawFrame()
 		}
 		done <- time.Since(start)

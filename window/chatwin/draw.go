@@ -7,6 +7,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/window"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
+	"git.rickub.com/bots-garden/sidekicks/window/markdown"
 )
 
 // The most rows the input takes (it grows with its text up to a third of the window), the
@@ -25,7 +26,9 @@ var classes = func() map[string]window.Class {
 	m := make(map[string]window.Class)
 	names := []string{convo.ClassText, convo.ClassKeyword, convo.ClassComment, convo.ClassType,
 		convo.ClassString, convo.ClassNumber, convo.ClassFunction, convo.ClassOperator,
-		convo.ClassBuiltin, convo.ClassError, convo.ClassAdded, convo.ClassRemoved, convo.ClassSelection}
+		convo.ClassBuiltin, convo.ClassError, convo.ClassAdded, convo.ClassRemoved, convo.ClassSelection,
+		markdown.ClassHeading, markdown.ClassStrong, markdown.ClassEmphasis, markdown.ClassStrike,
+		markdown.ClassCode, markdown.ClassLink, markdown.ClassMarker}
 	for i := 0; i < convo.IconColours; i++ {
 		names = append(names, convo.IconClass(i))
 	}
@@ -178,6 +181,10 @@ func drawRow(r window.Region, y int, row *convo.Row, c window.Class, whole bool)
 		sc := c
 		if !whole {
 			sc = classOf(s.Class)
+		}
+		if s.URL != "" {
+			x += r.Link(x, y, s.Text, sc, s.URL)
+			continue
 		}
 		x += r.Text(x, y, s.Text, sc)
 	}

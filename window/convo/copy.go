@@ -38,11 +38,11 @@ func (v *View) CopyRegion(row int) (text string, lines int) {
 	}
 	var parts []string
 	for _, x := range ev.lines[a:b] {
-		if x.kind != RowFence {
+		if x.kind != RowFence && !x.nocopy {
 			parts = append(parts, x.raw)
 		}
 	}
-	return safetext.Text(strings.Join(parts, "\n")), len(parts)
+	return copyText(parts)
 }
 
 // CopySelection returns the lines of rows from to to (both included, in either order) and
@@ -67,12 +67,23 @@ func (v *View) CopySelection(from, to int) (text string, lines int) {
 				continue
 			}
 			lastLine = li
-			if l := &ev.lines[li]; l.kind != RowLabel && l.kind != RowToolHeader {
+			if l := &ev.lines[li]; l.kind != RowLabel && l.kind != RowToolHeader && !l.nocopy {
 				parts = append(parts, l.raw)
 			}
 		}
 	}
-	return safetext.Text(strings.Join(parts, "\n")), len(parts)
+	return copyText(parts)
+}
+
+// copyText returns parts joined by newlines, made safe, and the number of lines: a part
+// may hold several (a Markdown line stands for the source lines around it that show
+// nothing, such as a table's delimiter row).
+func copyText(parts []string) (string, int) {
+	if len(parts) == 0 {
+		return "", 0
+	}
+	text := strings.Join(parts, "\n")
+	return safetext.Text(text), strings.Count(text, "\n") + 1
 }
 
 // OSC52 returns the escape sequence that puts text on the system clipboard through the

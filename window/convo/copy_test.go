@@ -52,7 +52,7 @@ func TestCopyRegion(t *testing.T) {
 		// fences left out — from any of its rows, the fences' included.
 		{"func main", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
 		{"enough to wra", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
-		{"```go", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
+		{"── go ──", "func main() {\n\tif ok {\n\t\tfmt.Println(\"a line of code long enough to wrap\")\n\t}\n}", 5},
 		// A prose passage: its lines as written, not as wrapped.
 		{"narrow view", "Here is the fix, explained in a sentence long enough to wrap on a narrow view.\nSecond line of the passage.", 2},
 		{"After the code", "After the code.", 1},
@@ -96,7 +96,7 @@ func TestCopySelection(t *testing.T) {
 			"After the code.\n\nok  \tpkg\t0.1s\nPASS\n\nDone."},
 		{"from the top, backwards", "please fix", "You",
 			"please fix it"},
-		{"fences are lines of the message", "```go", "func main",
+		{"fences are lines of the message", "── go ──", "func main",
 			"```go\nfunc main() {"},
 	}
 	for _, tt := range tests {
@@ -157,5 +157,55 @@ func TestOSC52(t *testing.T) {
 	}
 	if string(OSC52("")) != "\x1b]52;c;\a" {
 		t.Errorf("OSC52(\"\") = %q", OSC52(""))
+	}
+}
+
+// Markdown is copied as written: a table as its source rows (the delimiter row included,
+// its borders and wrapped cells adding nothing), a heading with its #, a list with its
+// marks, emphasis with its asterisks.
+func TestCopyGivesMarkdownSource(t *testing.T) {
+	table := "| name | what it does |\n|---|---|\n| copy | gives back the source of a region, as it was written by the agent |"
+	reply := "# Title\n\nSome **bold** text\n\n" + table + "\n\n- one\n- two\n"
+	v, _ := viewOf(t, 40, agentEntry(reply))
+	rows := all(t, v)
+	for _, r := range rows {
+		if strings.Contains(r.Text(), "**") || strings.Contains(r.Text(), "|---|") {
+			t.Fatalf("row %q shows the markup", r.Text())
+		}
+	}
+	tests := []struct {
+		at, want string
+		lines    int
+	}{
+		{"┌", table, 3},
+		{"gives back", table, 3},
+		{"Title", "# Title", 1},
+		{"Some bold", "Some **bold** text", 1},
+		{"• two", "- one\n- two", 2},
+	}
+	for _, tt := range tests {
+		got, n := v.CopyRegion(rowWith(t, rows, tt.at))
+		if got != tt.want || n != tt.lines {
+			t.Errorf("region at %q:\n%q (%d lines)\nwant\n%q (%d lines)", tt.at, got, n, tt.want, tt.lines)
+		}
+	}
+	// A selection from the table's top border to its bottom one: its source, once.
+	from, to := rowWith(t, rows, "┌"), rowWith(t, rows, "└")
+	if got, n := v.CopySelection(from, to); got != table || n != 3 {
+		t.Errorf("selection of the table: %q (%d lines)", got, n)
+	}
+}
+
+// A table is drawn for the width: after a resize, again for the new one.
+func TestTableFollowsTheWidth(t *testing.T) {
+	v, _ := viewOf(t, 40, agentEntry("| a | b |\n|---|---|\n| x | "+strings.Repeat("word ", 30)+"|\n"))
+	for _, w := range []int{40, 24, 60} {
+		v.SetSize(w, 50)
+		v.Sync()
+		rows := all(t, v)
+		top := rows[rowWith(t, rows, "┌")]
+		if got := top.Width(); got != w {
+			t.Errorf("width %d: the table's top border %q takes %d cells", w, top.Text(), got)
+		}
 	}
 }

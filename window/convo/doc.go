@@ -29,8 +29,10 @@
 //
 // A frame costs what is visible. Sync reads only the entries that may have changed (those
 // still streaming, the last few, the visible ones, and a few tool calls and notices in turn),
-// and of a streaming entry only what was appended: complete lines are read once, and the
-// line still arriving keeps its rows but the last two. Row counts live in a Fenwick tree, so
+// and of a streaming entry only what was appended: a text's Markdown is drawn by
+// window/markdown block by block (the blocks before the last are kept, the last is read
+// again when one of its lines is complete), and the line still arriving keeps its rows but
+// the last two. Row counts live in a Fenwick tree, so
 // finding the rows of a viewport costs O(log n + visible). Code blocks are highlighted with
 // chroma on the goroutine of the Highlighter the application gives its views, once per
 // finished block (cached by language and content, for every view), and only when they are

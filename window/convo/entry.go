@@ -1,12 +1,13 @@
 package convo
 
 import (
-	"strings"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
+	"git.rickub.com/bots-garden/sidekicks/window/markdown"
 	"github.com/alecthomas/chroma/v2"
 )
 
@@ -25,12 +26,20 @@ type entryView struct {
 	interrupted bool
 
 	// lines is the head (spacer, labels), then the body, then the foot (what was lost). Of
-	// a text entry's body, the first nBody lines are complete; nProv (0 or 1) more is the
-	// line still arriving.
+	// a text entry's body, the first nBody lines are committed (md.Committed); nProv more
+	// are those of its last, still open block and of the line still arriving.
 	lines               []line
 	nHead, nBody, nProv int
-	st                  textState
 	blocks              []block
+	// md renders a text entry's Markdown while it streams (a done entry lets it go), at
+	// mdWidth cells (the width less the body's indentation); sized says a line was drawn
+	// for the width (a table): it is drawn again when the width changes. bodyRegion is the region of its first line; hl the Highlighter its
+	// closed code blocks take their highlighting from.
+	md         *markdown.State
+	sized      bool
+	mdWidth    int
+	bodyRegion int32
+	hl         *Highlighter
 
 	// rows are the lines wrapped at width; lineRow[i] is the first row of line i.
 	width   int
@@ -100,6 +109,8 @@ type renderCtx struct {
 	prevKind   chat.EntryKind
 	prevAuthor string
 	first      bool
+	// width is the view's: a table is drawn for it.
+	width int
 }
 
 func isTextKind(k chat.EntryKind) bool {
@@ -109,6 +120,7 @@ func isTextKind(k chat.EntryKind) bool {
 // update brings the entry's lines and rows to e at width: reading only what a streaming text
 // appended when it can, the whole entry otherwise.
 func (ev *entryView) update(e chat.Entry, rc *renderCtx, width int) {
+	rc.width = width
 	if ev.canExtend(e) {
 		ev.extend(e, rc, width)
 		return
@@ -138,18 +150,20 @@ func hasPrefix(s, p string) bool {
 
 // render reads the whole entry again.
 func (ev *entryView) render(e chat.Entry, rc *renderCtx) {
+	md := ev.md
 	*ev = entryView{seq: e.Seq, rev: e.Rev, kind: e.Kind, author: e.Author, done: e.Done, text: e.Text,
 		lost: e.Lost, tool: e.Tool, interrupted: e.Interrupted, lines: ev.lines[:0], rows: ev.rows[:0], lineRow: ev.lineRow[:0], diffs: ev.diffs,
 		renders: ev.renders + 1, wraps: ev.wraps, queued: ev.queued, held: ev.held, shown: ev.shown}
 	ev.appendHead(e, rc)
 	ev.nHead = len(ev.lines)
-	ev.st = textState{region: int32(len(ev.lines))}
-	if len(ev.lines) > 0 {
-		ev.st.region = ev.lines[len(ev.lines)-1].region + 1
-	}
+	ev.bodyRegion = ev.nextRegion()
 	switch e.Kind {
 	case chat.KindUser, chat.KindAgent, chat.KindThought:
-		ev.parse(rc)
+		if md != nil && md.Base() == textBase(e.Kind) {
+			md.Reset()
+			ev.md = md
+		}
+		ev.parse(rc.opts.Highlighter, rc.width)
 	case chat.KindToolCall:
 		ev.renderTool(e, rc)
 	case chat.KindPlan:
@@ -160,26 +174,26 @@ func (ev *entryView) render(e chat.Entry, rc *renderCtx) {
 	ev.appendFoot(rc)
 }
 
-// extend reads what a streaming text appended: the committed lines stay, the line that was
-// still arriving is read again with what follows it, and its rows are kept but the last two
-// when it only grew (resumeRow).
+// extend reads what a streaming text appended: the lines of the blocks committed stay, those
+// of the last, still open block are read again when one of its lines is complete, and the
+// line still arriving keeps its rows but the last two when it only grew (resumeRow).
 func (ev *entryView) extend(e chat.Entry, rc *renderCtx, width int) {
-	keep := ev.nHead + ev.nBody
+	sameWidth := ev.width == width && len(ev.lineRow) == len(ev.lines)
+	// The line still arriving, and its rows: if it is the first line that changes and it
+	// only grew, its first rows stay.
+	last := ev.nHead + ev.nBody + ev.nProv - 1
 	var prev line
 	var prevRows []wrow
-	sameWidth := ev.width == width && len(ev.lineRow) == len(ev.lines)
-	if ev.nProv == 1 && sameWidth {
-		prev = ev.lines[keep]
+	if ev.nProv > 0 && sameWidth {
+		prev = ev.lines[last]
 		end := len(ev.rows)
-		if keep+1 < len(ev.lineRow) {
-			end = int(ev.lineRow[keep+1])
+		if last+1 < len(ev.lineRow) {
+			end = int(ev.lineRow[last+1])
 		}
-		prevRows = ev.rows[ev.lineRow[keep]:end]
+		prevRows = ev.rows[ev.lineRow[last]:end]
 	}
 	ev.rev, ev.done, ev.text, ev.lost, ev.interrupted = e.Rev, e.Done, e.Text, e.Lost, e.Interrupted
-	ev.lines = ev.lines[:keep]
-	ev.nProv = 0
-	ev.parse(rc)
+	keep := ev.parse(rc.opts.Highlighter, width)
 	ev.appendFoot(rc)
 	if !sameWidth {
 		ev.rewrap(width)
@@ -191,7 +205,7 @@ func (ev *entryView) extend(e chat.Entry, rc *renderCtx, width int) {
 	}
 	ev.lineRow = ev.lineRow[:keep]
 	from := keep
-	if len(prevRows) > 0 && keep < len(ev.lines) && grew(&prev, &ev.lines[keep]) {
+	if len(prevRows) > 0 && keep == last && keep < len(ev.lines) && grew(&prev, &ev.lines[keep]) {
 		// The rows of the line before resumeRow stay as they are.
 		k := resumeRow(prevRows)
 		ev.rows = ev.rows[:rowsAt+k]
@@ -219,8 +233,15 @@ func grew(a, b *line) bool {
 		hasPrefix(b.text, a.text)
 }
 
-// rewrap wraps every line at width.
+// rewrap wraps every line at width; a text with a table is drawn again for it first.
 func (ev *entryView) rewrap(width int) {
+	if ev.sized && ev.mdWidth != bodyWidth(width) {
+		body := ev.nHead + ev.nBody + ev.nProv
+		foot := slices.Clone(ev.lines[body:])
+		ev.lines = ev.lines[:body]
+		ev.parse(ev.hl, width)
+		ev.lines = append(ev.lines, foot...)
+	}
 	ev.wraps++
 	ev.width = width
 	ev.rows = ev.rows[:0]
@@ -284,7 +305,7 @@ func (ev *entryView) speakerLine(e chat.Entry, rc *renderCtx) line {
 	}
 	l.text = glyph + " " + title
 	l.raw = title
-	l.runs = []run{{int32(len(glyph)), gcls}, {int32(len(glyph) + 1), ClassText}, {int32(len(l.text)), ClassKeyword}}
+	l.runs = []run{{end: int32(len(glyph)), cls: gcls}, {end: int32(len(glyph) + 1), cls: ClassText}, {end: int32(len(l.text)), cls: ClassKeyword}}
 	return l
 }
 
@@ -310,61 +331,115 @@ func (ev *entryView) appendFootLine(text string) {
 		region: ev.nextRegion(), indent: indent, cont: 2, word: true})
 }
 
-// parse reads the text from where the committed lines end: complete lines are committed;
-// the rest, a line still arriving, is read without committing (once the entry is done,
-// it is committed too, and a fence still open is closed).
-func (ev *entryView) parse(rc *renderCtx) {
-	base := ClassText
-	if ev.kind == chat.KindThought {
-		base = ClassComment
+// textBase is the class of the plain prose of a text entry.
+func textBase(k chat.EntryKind) string {
+	if k == chat.KindThought {
+		return ClassComment
 	}
-	text := ev.text
-	if ev.done && ev.st.off == 0 && len(text) > 1<<12 {
-		// Read whole: its lines at once, rather than the garbage of growing them.
-		if n := len(ev.lines) + strings.Count(text, "\n") + 2; cap(ev.lines) < n {
-			ev.lines = append(make([]line, 0, n), ev.lines...)
-		}
-	}
-	for {
-		rest := text[ev.st.off:]
-		nl := strings.IndexByte(rest, '\n')
-		if nl < 0 {
-			break
-		}
-		ev.commit(rest[:nl], base, rc.opts.Highlighter)
-		ev.st.off += nl + 1
-	}
-	if rest := text[ev.st.off:]; rest != "" {
-		if ev.done {
-			ev.commit(rest, base, rc.opts.Highlighter)
-			ev.st.off = len(text)
-		} else {
-			st := ev.st // a copy: the line may still change
-			l, _, _ := st.textLine(rest, ev.st.off, base, 2)
-			ev.lines = append(ev.lines, l)
-			ev.nProv = 1
-		}
-	}
-	if ev.done && ev.st.fence {
-		ev.closeBlock(ev.st.block, rc.opts.Highlighter)
-		ev.st.fence = false
-	}
+	return ClassText
 }
 
-// commit appends a complete line of the text and records what it does to code blocks; a
-// block it closes takes its highlighting from hl's cache when it is there.
-func (ev *entryView) commit(raw string, base string, hl *Highlighter) {
-	l, evt, lang := ev.st.textLine(raw, ev.st.off, base, 2)
-	idx := int32(len(ev.lines))
-	switch evt {
-	case fenceOpen:
-		ev.st.block = int32(len(ev.blocks))
-		ev.blocks = append(ev.blocks, block{lang: lang, findent: ev.st.findent, first: idx + 1, end: idx + 1})
-	case fenceCode:
-		ev.blocks[l.block].end = idx + 1
-	case fenceClose:
-		ev.closeBlock(ev.st.block, hl)
+// bodyWidth is the width a text's Markdown is drawn for: the view's, less the body's
+// indentation.
+func bodyWidth(width int) int { return max(1, width-2) }
+
+// parse brings the body to the text (ev.lines holds the head and the body, no foot): the
+// lines of the blocks committed stay, the others are read again (window/markdown). It
+// returns the index of the first line that changed. A code block is recorded when its
+// fence is committed, and a block closed takes its highlighting from hl's cache when it is
+// there.
+func (ev *entryView) parse(hl *Highlighter, width int) int {
+	if ev.md == nil {
+		ev.md = markdown.New(textBase(ev.kind))
 	}
-	ev.lines = append(ev.lines, l)
-	ev.nBody++
+	ev.hl, ev.mdWidth = hl, bodyWidth(width)
+	oldCommitted := ev.nBody
+	changed := ev.md.Update(ev.text, ev.done, ev.mdWidth)
+	if changed < oldCommitted { // drawn again from the start (the width changed)
+		oldCommitted = 0
+		ev.blocks = ev.blocks[:0]
+	}
+	mls := ev.md.Lines()
+	committed := ev.md.Committed()
+	keep := ev.nHead + changed
+	need := keep + len(mls) - changed + 2
+	switch {
+	case cap(ev.lines) >= need:
+		ev.lines = ev.lines[:keep]
+	case changed == 0 && ev.done: // read whole: the lines made at their count
+		ev.lines = append(make([]line, 0, need), ev.lines[:keep]...)
+	default:
+		ev.lines = slices.Grow(ev.lines[:keep], need-keep)
+	}
+	for j := changed; j < len(mls); j++ {
+		m := &mls[j]
+		idx := int32(len(ev.lines))
+		ev.lines = append(ev.lines, ev.mdLine(m))
+		if j < oldCommitted || j >= committed {
+			continue
+		}
+		switch m.Kind {
+		case markdown.KindFenceOpen:
+			ev.blocks = append(ev.blocks, block{lang: m.Lang, findent: m.Findent, first: idx + 1, end: idx + 1})
+		case markdown.KindCode:
+			if m.Block < len(ev.blocks) {
+				ev.blocks[m.Block].end = idx + 1
+			}
+		case markdown.KindFenceClose:
+			if m.Block < len(ev.blocks) {
+				ev.closeBlock(int32(m.Block), hl)
+			}
+		}
+	}
+	ev.nBody, ev.nProv = committed, len(mls)-committed
+	ev.sized = ev.md.Sized()
+	if ev.done { // nothing more will change: let the state go, and a block left open ends
+		ev.md = nil
+		for bi := range ev.blocks {
+			if !ev.blocks[bi].closed {
+				ev.closeBlock(int32(bi), hl)
+			}
+		}
+	}
+	return keep
+}
+
+// mdLine is a line of the Markdown as the view keeps it.
+func (ev *entryView) mdLine(m *markdown.Line) line {
+	l := line{raw: m.Raw, off: int32(m.Off), block: -1, region: ev.bodyRegion + int32(m.Region), indent: 2,
+		cont: int16(m.Cont), word: m.Wrap, nocopy: m.NoCopy, cls: textBase(ev.kind)}
+	switch m.Kind {
+	case markdown.KindBlank:
+		l.kind = RowBlank
+		return l
+	case markdown.KindFenceOpen, markdown.KindFenceClose:
+		l.kind = RowFence
+	case markdown.KindCode:
+		l.kind, l.block, l.cont = RowCode, int32(m.Block), 2
+		l.text, l.cls = displayText(m.Raw, 0), ClassText
+		return l
+	default:
+		l.kind = RowProse
+	}
+	if len(m.Spans) == 1 && m.Spans[0].URL == "" {
+		l.text, l.cls = m.Spans[0].Text, m.Spans[0].Class
+		return l
+	}
+	n := 0
+	for _, sp := range m.Spans {
+		n += len(sp.Text)
+	}
+	b := make([]byte, 0, n)
+	l.runs = make([]run, 0, len(m.Spans))
+	for _, sp := range m.Spans {
+		b = append(b, sp.Text...)
+		if k := len(l.runs) - 1; k >= 0 && l.runs[k].cls == sp.Class && l.runs[k].url == sp.URL {
+			l.runs[k].end = int32(len(b))
+			continue
+		}
+		l.runs = append(l.runs, run{end: int32(len(b)), cls: sp.Class, url: sp.URL})
+	}
+	l.text = string(b)
+	l.fits = m.Sized // a table's row, a rule: made to fit the width, one row
+	return l
 }

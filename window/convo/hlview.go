@@ -64,7 +64,7 @@ func (ev *entryView) applyHighlight(bi int32, res *hlResult) {
 			if k := len(rs) - 1; k >= 0 && rs[k].cls == sp.Class {
 				rs[k].end = int32(pos)
 			} else {
-				rs = append(rs, run{int32(pos), sp.Class})
+				rs = append(rs, run{end: int32(pos), cls: sp.Class})
 			}
 		}
 		if pos != len(l.text) {

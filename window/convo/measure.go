@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rivo/uniseg"
+
+	"git.rickub.com/bots-garden/sidekicks/window/markdown"
 )
 
 // TabWidth is the distance between tab stops: a tab moves to the next multiple of 4 cells.
@@ -41,21 +43,11 @@ func textWidth(s string) int {
 }
 
 // isControl reports a rune the terminal would interpret: C0 (tab included), DEL, C1.
-func isControl(r rune) bool {
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f)
-}
+func isControl(r rune) bool { return markdown.IsControl(r) }
 
 // needsDisplay reports whether s holds a tab or a control character, which displayText
 // changes.
-func needsDisplay(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == 0x7f || (c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f) {
-			return true
-		}
-	}
-	return false
-}
+func needsDisplay(s string) bool { return markdown.NeedsDisplay(s) }
 
 // displayText returns one line as it is shown: each tab expanded with spaces to the next
 // multiple of TabWidth cells (counted from col, the cell where s starts), every other control

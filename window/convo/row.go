@@ -1,9 +1,11 @@
 package convo
 
-// Span is a piece of a row drawn in one class.
+// Span is a piece of a row drawn in one class. URL is the address of a link ("" for none):
+// the drawer makes it a hyperlink where the terminal supports them.
 type Span struct {
 	Text  string
 	Class string
+	URL   string
 }
 
 // RowKind says what a row shows.

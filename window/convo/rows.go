@@ -81,7 +81,7 @@ func (l *line) appendSpans(buf []Span, s, e int) []Span {
 	for _, rn := range l.runs {
 		a, b := max(prev, s), min(int(rn.end), e)
 		if a < b {
-			buf = append(buf, Span{Text: l.text[a:b], Class: rn.cls})
+			buf = append(buf, Span{Text: l.text[a:b], Class: rn.cls, URL: rn.url})
 		}
 		prev = int(rn.end)
 		if prev >= e {

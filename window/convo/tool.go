@@ -117,7 +117,7 @@ func (ev *entryView) renderAction(act chat.Action, rc *renderCtx) {
 		if mark != "" {
 			l.text = mark + " " + l.text
 			l.cont = int16(textWidth(mark) + 1)
-			l.runs = []run{{int32(len(mark)), ClassType}, {int32(len(l.text)), cls}}
+			l.runs = []run{{end: int32(len(mark)), cls: ClassType}, {end: int32(len(l.text)), cls: cls}}
 		}
 		ev.lines = append(ev.lines, l)
 	}
@@ -188,7 +188,7 @@ func (ev *entryView) renderPlan(e chat.Entry, rc *renderCtx) {
 		text := mark + " " + content
 		ev.lines = append(ev.lines, line{text: text, raw: text, kind: RowPlan, block: -1, region: region,
 			indent: 2, cont: int16(textWidth(mark) + 1), word: true,
-			runs: []run{{int32(len(mark)), ClassType}, {int32(len(text)), cls}}})
+			runs: []run{{end: int32(len(mark)), cls: ClassType}, {end: int32(len(text)), cls: cls}}})
 	}
 }
 

@@ -218,7 +218,7 @@ func (v *View) check(i int) bool {
 
 // ctx is the rendering context of entry i.
 func (v *View) ctx(i int) *renderCtx {
-	rc := &renderCtx{opts: &v.opts, first: i == 0}
+	rc := &renderCtx{opts: &v.opts, first: i == 0, width: v.width}
 	if i > 0 {
 		if p := v.ents[i-1]; !p.unread() {
 			rc.prevKind, rc.prevAuthor = p.kind, p.author

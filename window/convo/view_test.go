@@ -294,10 +294,10 @@ func TestRealConversation(t *testing.T) {
 		"prose      |  Je réfléchis…\n" +
 		"blank      |\n" +
 		"prose      |  Voici :\n" +
-		"fence      |  ```python\n" +
+		"fence      |  ── python ──\n" +
 		"code       |  def f():\n" +
 		"code       |      return 1\n" +
-		"fence      |  ```\n"
+		"fence      |  \n"
 	if got := dump(rows); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

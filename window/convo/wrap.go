@@ -19,12 +19,17 @@ type line struct {
 	indent, cont int16
 	// word wraps at spaces (prose); otherwise the line is cut where the width ends (code).
 	word bool
+	// nocopy: the line is drawn only (a table's border), a copy leaves it out. fits: the
+	// line was made for the width (a table's row) and is one row, not measured.
+	nocopy, fits bool
 }
 
-// run is a class over text, from the end of the previous run up to end.
+// run is a class over text, from the end of the previous run up to end, and the address
+// of the link it is (or "").
 type run struct {
 	end int32
 	cls string
+	url string
 }
 
 // wrow is a row as the cache keeps it: a byte range of one line.
@@ -78,6 +83,10 @@ func wrapLineWork(rows []wrow, idx int, l *line, width, from int) ([]wrow, int) 
 			rows = append(rows, wrow{line: int32(idx), indent: int16(ind)})
 		}
 		return rows, 0
+	}
+	if l.fits && from == 0 {
+		ind, _ := rowIndent(width, int(l.indent))
+		return append(rows, wrow{line: int32(idx), end: int32(len(text)), indent: int16(ind)}), 0
 	}
 	m := newMeasurer(text)
 	pos := from

@@ -1,0 +1,183 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// maxColumns is the widest table drawn as a table; a wider one is shown as its source.
+const maxColumns = 64
+
+// table draws a table with box characters, each column as wide as its widest cell or, when
+// the width is too small for that, narrower with its cells wrapped. A table whose columns
+// cannot get two cells each is shown as its source.
+func (r *renderer) table(t *east.Table) {
+	ncol := len(t.Alignments)
+	type row struct {
+		cells [][]Span
+		src   int
+	}
+	var rows []row
+	for rn := t.FirstChild(); rn != nil; rn = rn.NextSibling() {
+		rw := row{src: -1}
+		_, header := rn.(*east.TableHeader)
+		for c := rn.FirstChild(); c != nil; c = c.NextSibling() {
+			spans := r.cell(c, header)
+			if rw.src < 0 {
+				rw.src = r.lineSrc
+			}
+			rw.cells = append(rw.cells, spans)
+		}
+		if rw.src < 0 {
+			rw.src = r.lineOf(rn.Pos())
+		}
+		rows = append(rows, rw)
+	}
+	pw := spansWidth(r.first)
+	avail := r.width - pw - 3*ncol - 1
+	if ncol == 0 || ncol > maxColumns || avail < 2*ncol || len(rows) == 0 {
+		last := -1
+		for _, rw := range rows {
+			last = max(last, rw.src)
+		}
+		if first := rows[0].src; first >= r.mapped && last >= first {
+			r.plain(first, last+1)
+		}
+		return
+	}
+	nat := make([]int, ncol)
+	for _, rw := range rows {
+		for c := 0; c < ncol && c < len(rw.cells); c++ {
+			nat[c] = max(nat[c], min(spansWidth(rw.cells[c]), r.width))
+		}
+	}
+	widths := fitWidths(nat, avail)
+	r.sized = true
+	border := func(l, m, rt string, s int) {
+		var b strings.Builder
+		b.WriteString(l)
+		for c, w := range widths {
+			if c > 0 {
+				b.WriteString(m)
+			}
+			b.WriteString(strings.Repeat("─", w+2))
+		}
+		b.WriteString(rt)
+		spans, _ := r.prefixed([]Span{{Text: b.String(), Class: ClassMarker}})
+		r.emit(Line{Spans: spans, Kind: KindTable, Sized: true}, s)
+	}
+	border("┌", "┬", "┐", -1)
+	for i, rw := range rows {
+		if i == 1 {
+			border("├", "┼", "┤", rows[0].src+1)
+		}
+		wrapped := make([][][]Span, ncol)
+		height := 1
+		for c := range ncol {
+			var cell []Span
+			if c < len(rw.cells) {
+				cell = rw.cells[c]
+			}
+			wrapped[c] = wrapSpans(cell, widths[c])
+			height = max(height, len(wrapped[c]))
+		}
+		for k := range height {
+			var spans []Span
+			for c := range ncol {
+				sep := "│ "
+				if c > 0 {
+					sep = " │ "
+				}
+				spans = append(spans, Span{Text: sep, Class: ClassMarker})
+				var cell []Span
+				if k < len(wrapped[c]) {
+					cell = wrapped[c][k]
+				}
+				pad := widths[c] - spansWidth(cell)
+				left := 0
+				switch t.Alignments[c] {
+				case east.AlignRight:
+					left = pad
+				case east.AlignCenter:
+					left = pad / 2
+				}
+				if left > 0 {
+					spans = append(spans, Span{Text: strings.Repeat(" ", left), Class: r.base})
+				}
+				spans = append(spans, cell...)
+				if pad-left > 0 {
+					spans = append(spans, Span{Text: strings.Repeat(" ", pad-left), Class: r.base})
+				}
+			}
+			spans = append(spans, Span{Text: " │", Class: ClassMarker})
+			spans, _ = r.prefixed(spans)
+			s := rw.src
+			if k > 0 {
+				s = -1
+			}
+			r.emit(Line{Spans: spans, Kind: KindTable, Sized: true}, s)
+		}
+	}
+	if len(rows) == 1 {
+		border("├", "┼", "┤", rows[0].src+1)
+	}
+	border("└", "┴", "┘", -1)
+}
+
+// cell returns the spans of a table cell, on one line; the header's are strong. It leaves
+// in r.lineSrc the source line the cell's text is on (-1 for an empty cell).
+func (r *renderer) cell(c ast.Node, header bool) []Span {
+	s := style{cls: r.base}
+	if header {
+		s.cls = ClassStrong
+	}
+	r.spans, r.lineSrc = r.spans[:0], -1
+	for n := c.FirstChild(); n != nil; n = n.NextSibling() {
+		r.inline(n, s, KindTable)
+	}
+	out := append([]Span(nil), r.spans...)
+	r.spans = r.spans[:0]
+	return out
+}
+
+// fitWidths returns the widths of columns whose widest cells take nat, within avail cells
+// (at least 2 a column): the widest are narrowed to a common width, the others keep theirs.
+func fitWidths(nat []int, avail int) []int {
+	out := make([]int, len(nat))
+	sum, hi := 0, 2
+	for i, w := range nat {
+		out[i] = max(w, 1)
+		sum += out[i]
+		hi = max(hi, out[i])
+	}
+	if sum <= avail {
+		return out
+	}
+	total := func(level int) int {
+		t := 0
+		for _, w := range out {
+			t += min(w, level)
+		}
+		return t
+	}
+	lo := 2 // total(lo) <= avail, as avail >= 2 per column
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if total(mid) <= avail {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	left := avail - total(lo)
+	for i, w := range out {
+		out[i] = min(w, lo)
+		if w > lo && left > 0 {
+			out[i]++
+			left--
+		}
+	}
+	return out
+}
