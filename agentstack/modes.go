@@ -257,3 +257,8 @@ func (a *Stack) SessionLabel(k chat.Key, agent string) string {
 	}
 	return strings.Join(parts, " · ")
 }
+
+// TerminalOutput passes the output of the session's terminals on to the handler inside.
+func (t *sessionTap) TerminalOutput(id string, out chat.TerminalOutput) {
+	chat.ForwardTerminal(t.SessionHandler, id, out)
+}
