@@ -97,11 +97,14 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 	if w.focus == areaInput && w.list.visible() {
 		w.drawList(r, convH)
 	}
-	if ruleY >= 0 {
+	switch {
+	case ruleY >= 0 && w.find.open:
+		w.drawFind(r.Sub(0, ruleY, W, 1), focused)
+	case ruleY >= 0:
 		w.drawRule(r.Sub(0, ruleY, W, 1))
 	}
 	w.inputTop = ruleY + 1
-	w.drawInput(r.Sub(0, ruleY+1, W, inRows), rows, focused && w.focus == areaInput)
+	w.drawInput(r.Sub(0, ruleY+1, W, inRows), rows, focused && w.focus == areaInput && !w.find.open)
 }
 
 // inputWidth is the width the input's text wraps at: one column is kept for the cursor
@@ -133,6 +136,7 @@ func (w *Widget) drawConversation(r window.Region) {
 	w.pace.frame(!w.app.InputFrame())
 	w.view.Sync()
 	w.pace.afterSync()
+	w.findStep()
 	if w.pace.Behind() {
 		w.app.Invalidate() // the rest of the new text in the next frames
 	}
@@ -157,6 +161,7 @@ func (w *Widget) drawConversation(r window.Region) {
 			drawRow(r, y0+i, &rows[i], window.ClassText, false)
 		}
 	}
+	w.markMatches(r, y0, top, rows)
 	if w.channel != nil {
 		w.drawChannelEmpty(r)
 	} else {

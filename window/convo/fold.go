@@ -1,6 +1,8 @@
 package convo
 
 import (
+	"hash/fnv"
+	"io"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -17,7 +19,9 @@ import (
 // userFoldShow; a thought or a tool call's output of more than otherFoldAbove lines shows its
 // first otherFoldShow. An agent's message, a plan or a notice never folds. An entry folds
 // once it is done (one still streaming shows all it has). The user toggles an entry
-// (View.ToggleFold); the choice lasts as long as the view, keyed by the entry's Seq.
+// (View.ToggleFold); the choice lasts as long as the view, keyed by what the entry says
+// (foldKey) rather than by its Seq: an entry that left memory (chat.Conversation.Release)
+// and is read back from the history gets a new Seq, but says the same.
 const (
 	userFoldAbove  = 20
 	userFoldShow   = 10
@@ -28,7 +32,7 @@ const (
 // foldState is what a view keeps of folding: the entries the user toggled from what they
 // would be, and the words of the marker.
 type foldState struct {
-	flipped map[int64]bool
+	flipped map[uint64]bool
 	label   func(lines int) string
 }
 
@@ -88,7 +92,7 @@ func (v *View) cut(ev *entryView) {
 		return
 	}
 	hf, ht, ok := ev.foldable()
-	if !ok || v.fold.flipped[ev.seq] {
+	if !ok || v.fold.flipped[ev.foldKey()] {
 		return
 	}
 	label := v.fold.label
@@ -193,18 +197,36 @@ func (v *View) toggleEntry(i int, fold bool) bool {
 		return false
 	}
 	if v.fold.flipped == nil {
-		v.fold.flipped = make(map[int64]bool)
+		v.fold.flipped = make(map[uint64]bool)
 	}
 	if fold {
-		delete(v.fold.flipped, ev.seq)
+		delete(v.fold.flipped, ev.foldKey())
 	} else {
-		v.fold.flipped[ev.seq] = true
+		v.fold.flipped[ev.foldKey()] = true
 	}
 	ev.rewrap(v.width)
 	v.cut(ev)
 	v.fw.set(i, len(ev.rows))
 	v.laid(ev)
 	return true
+}
+
+// foldKey identifies an entry for its fold state: a hash of its kind, author, text and, for
+// a tool call, its id and title. Two entries that say exactly the same share their state.
+func (ev *entryView) foldKey() uint64 {
+	h := fnv.New64a()
+	io.WriteString(h, string(ev.kind))
+	h.Write([]byte{0})
+	io.WriteString(h, ev.author)
+	h.Write([]byte{0})
+	io.WriteString(h, ev.text)
+	if ev.tool != nil {
+		h.Write([]byte{0})
+		io.WriteString(h, ev.tool.ID)
+		h.Write([]byte{0})
+		io.WriteString(h, ev.tool.Title)
+	}
+	return h.Sum64()
 }
 
 // FoldLabelFor returns the words of a fold marker in lang: "… 2,807 more lines — Enter

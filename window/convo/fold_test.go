@@ -105,3 +105,47 @@ func TestFoldLabelFrench(t *testing.T) {
 		t.Errorf("French marker %q", got)
 	}
 }
+
+// An entry the user unfolded stays unfolded once it left memory and was read back from the
+// history (a new Seq, the same text).
+func TestFoldStateSurvivesReload(t *testing.T) {
+	paste := numbered(50)
+	v, src := viewOf(t, 60, agentEntry("a"), chat.Entry{Kind: chat.KindUser, Text: paste, Done: true}, agentEntry("ok"))
+	if !v.Folded(1) || !v.Unfold(1) {
+		t.Fatal("the entry does not fold")
+	}
+	src.entries = src.entries[2:]
+	src.rev++
+	v.DropFront(2)
+	v.Sync()
+	src.entries = append([]chat.Entry{agentEntry("a"), {Kind: chat.KindUser, Text: paste, Done: true, Seq: 100, Rev: 100}}, src.entries...)
+	src.rev++
+	v.Sync()
+	if v.Len() != 3 || v.Folded(1) {
+		t.Fatalf("read back (%d entries), the entry the user unfolded folds again", v.Len())
+	}
+}
+
+func TestFindMatchesUnfold(t *testing.T) {
+	v, _ := viewOf(t, 60, chat.Entry{Kind: chat.KindUser, Text: numbered(3000), Done: true}, agentEntry("Line 2500 said again"))
+	var hits []Hit
+	for i := range v.Len() {
+		hits, _ = v.FindIn(i, NewQuery("line 2500"), hits)
+	}
+	if len(hits) != 2 {
+		t.Fatalf("%d matches, want 2 (case ignored, the folded lines searched)", len(hits))
+	}
+	if hits2, _ := v.FindIn(1, NewQuery("Line 2500"), nil); len(hits2) != 1 {
+		t.Fatalf("a query with a capital: %d matches in the agent's entry", len(hits2))
+	}
+	if hits3, _ := v.FindIn(0, NewQuery("Line 2500"), nil); len(hits3) != 0 {
+		t.Fatalf("a query with a capital matches another case")
+	}
+	row, ok := v.RowOfHit(hits[0])
+	if !ok || v.Folded(0) {
+		t.Fatal("showing a match the fold hides does not unfold")
+	}
+	if got := v.RowsAt(row, 1)[0].Text(); got != "line 2500" {
+		t.Fatalf("the match's row shows %q", got)
+	}
+}
