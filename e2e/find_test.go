@@ -70,7 +70,20 @@ func TestFindInTerminal(t *testing.T) {
 		t.Fatalf("Find did not unfold the paste at the line:\n%s", s)
 	}
 
-	term.keys("Escape", "M-x")
+	// Esc leaves the cursor on the match, in the paste: Enter folds it again, and unfolds it.
+	term.keys("Escape")
+	term.waitFor("Ctrl-F Find", appWait)
+	term.keys("Enter")
+	s = term.waitFor("… 2,990 more lines — Enter unfolds", appWait)
+	if strings.Contains(s, "pasted line 2500 ") {
+		t.Fatalf("Enter did not fold the paste:\n%s", s)
+	}
+	term.keys("Enter")
+	waitUntil(t, term, "the paste unfolded at the cursor", func(s string) bool {
+		return strings.Contains(s, "pasted line 2500 ") && !strings.Contains(s, "more lines — Enter unfolds")
+	})
+
+	term.keys("M-x")
 	if code := term.waitExit(appWait); code != 0 {
 		t.Fatalf("exit status %d, want 0; the screen shows:\n%s", code, term.screen())
 	}

@@ -30,7 +30,7 @@ type finder struct {
 	// replace: the field just opened with the last query, which the first key typed
 	// replaces (Backspace empties it, Enter searches it again).
 	replace bool
-	q    convo.Query
+	q       convo.Query
 	// hits are the matches in the entries searched, oldest first; the entries with ids
 	// [lo, hi) were searched. cur is the match shown (-1 none).
 	hits   []convo.Hit
@@ -295,6 +295,17 @@ func (w *Widget) drawFind(r window.Region, focused bool) {
 	}
 }
 
+// findHints are the status bar's hints while the field is open.
+func (w *Widget) findHints() []window.Hint {
+	lang := w.app.Language()
+	key := func(k window.Key) *window.Key { return &k }
+	return []window.Hint{
+		{Keys: "Enter", Text: findCatalogue.Text(lang, fHintOlder), Key: key(window.Named(window.KeyEnter, 0))},
+		{Keys: "Shift-F3", Text: findCatalogue.Text(lang, fHintNewer), Key: key(window.Named(window.KeyF3, window.ModShift))},
+		{Keys: "Esc", Label: window.LabelHintClose, Key: key(window.Named(window.KeyEsc, 0))},
+	}
+}
+
 // findStatus says where the search stands.
 func (w *Widget) findStatus(lang i18n.Lang) string {
 	f := &w.find
@@ -330,6 +341,9 @@ const (
 	fNoNewer
 	fMatches
 	fMatchOf
+	fHintFind
+	fHintOlder
+	fHintNewer
 )
 
 var findCatalogue = i18n.NewCatalogue[int](
@@ -343,6 +357,9 @@ var findCatalogue = i18n.NewCatalogue[int](
 		fNoNewer:    "no newer match",
 		fMatches:    "%d matches — Enter shows the newest",
 		fMatchOf:    "match %d of %d",
+		fHintFind:   "Find",
+		fHintOlder:  "Older",
+		fHintNewer:  "Newer",
 	},
 	[]string{
 		fLabel:      "Chercher",
@@ -354,5 +371,8 @@ var findCatalogue = i18n.NewCatalogue[int](
 		fNoNewer:    "rien de plus récent",
 		fMatches:    "%d résultats — Entrée montre le plus récent",
 		fMatchOf:    "résultat %d sur %d",
+		fHintFind:   "Chercher",
+		fHintOlder:  "Plus ancien",
+		fHintNewer:  "Plus récent",
 	},
 )
