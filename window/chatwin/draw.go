@@ -147,7 +147,7 @@ func (w *Widget) drawConversation(r window.Region) {
 		fill(r, 0, y, window.ClassText)
 	}
 	cur, selA, selB := -1, -1, -2
-	if w.focus == areaConversation {
+	if w.focus == areaConversation && !w.find.open { // the find field marks its match instead
 		cur = w.curRow()
 	}
 	if w.cur.selOn {

@@ -20,8 +20,12 @@ import (
 // is folded is unfolded to be shown.
 
 // findBudget bounds the work of a frame: about this many bytes of lines searched (one
-// entry is searched whole, however long).
-const findBudget = 1 << 19
+// entry is searched whole, however long), an entry counting for at least findEntryCost
+// (it may have to be laid out).
+const (
+	findBudget    = 1 << 19
+	findEntryCost = 2048
+)
 
 // finder is the state of the find field.
 type finder struct {
@@ -197,7 +201,7 @@ func (w *Widget) findStep() {
 		var n int
 		before := len(front)
 		front, n = v.FindIn(i, f.q, front)
-		budget -= n + 64
+		budget -= max(n, findEntryCost)
 		// FindIn gives a line's matches in order; entries come newest first here: put this
 		// one's before those found so far.
 		if got := len(front) - before; got > 0 && before > 0 {
@@ -224,7 +228,7 @@ func (w *Widget) findStep() {
 		}
 		var n int
 		f.hits, n = v.FindIn(i, f.q, f.hits)
-		budget -= n + 64
+		budget -= max(n, findEntryCost)
 		f.hi++
 	}
 	switch {
@@ -363,13 +367,13 @@ var findCatalogue = i18n.NewCatalogue[int](
 	},
 	[]string{
 		fLabel:      "Chercher",
-		fHelp:       "Entrée plus ancien · Maj-F3 plus récent · Échap ferme",
+		fHelp:       "Enter plus ancien · Shift-F3 plus récent · Esc ferme",
 		fSearching:  "recherche…",
 		fOlderPages: "recherche dans l'historique plus ancien…",
-		fNoMatch:    "rien dans ce qui est chargé — Entrée cherche plus loin",
+		fNoMatch:    "rien dans ce qui est chargé — Enter cherche plus loin",
 		fNoOlder:    "rien de plus ancien",
 		fNoNewer:    "rien de plus récent",
-		fMatches:    "%d résultats — Entrée montre le plus récent",
+		fMatches:    "%d résultats — Enter montre le plus récent",
 		fMatchOf:    "résultat %d sur %d",
 		fHintFind:   "Chercher",
 		fHintOlder:  "Plus ancien",

@@ -101,10 +101,14 @@ func (v *View) Index(id int) (int, bool) {
 }
 
 // FindIn appends the matches of q in entry i to hits, and returns them with the number of
-// bytes it looked at. It lays the entry out when it is not.
+// bytes it looked at. A message or a thought is first looked at in the Source: it is laid
+// out (when it is not) only when it holds a match; another entry is laid out to be searched.
 func (v *View) FindIn(i int, q Query, hits []Hit) ([]Hit, int) {
 	if i < 0 || i >= len(v.ents) || q.Empty() {
 		return hits, 0
+	}
+	if e, ok := v.src.Entry(i); ok && isTextKind(e.Kind) && q.Index(e.Text, 0) < 0 {
+		return hits, len(e.Text)
 	}
 	ev := v.ensure(i)
 	n := 0

@@ -1,0 +1,91 @@
+package chatwin
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/window"
+)
+
+// A long message shows folded, in French; a click on the marker unfolds it; Ctrl-F counts
+// and marks the matches, the one shown in the selection's colours, and moves among them.
+func TestFoldClickAndFindMarks(t *testing.T) {
+	t.Parallel()
+	wd := newWorld(t, withLang(i18n.French), withSize(60, 60))
+	var b strings.Builder
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&b, "ligne %d\n", i)
+	}
+	wd.paste(strings.TrimSuffix(b.String(), "\n"))
+	wd.press(tcell.KeyEnter)
+	wd.started()
+	wd.turnEnded()
+	wd.waitText("… 20 lignes de plus — Entrée déplie")
+	// The agent's answer repeats the lines; the user's message, above it, is folded.
+	if _, y := wd.find("ligne 11 "); y < wd.at("A Alice") {
+		t.Fatalf("a folded line is shown:\n%s", wd.text())
+	}
+	wd.click("lignes de plus", tcell.ModNone)
+	wd.sync()
+	if _, y := wd.find("ligne 11 "); y > wd.at("A Alice") {
+		t.Fatalf("a click on the marker does not unfold:\n%s", wd.text())
+	}
+	if x, _ := wd.find("lignes de plus"); x >= 0 {
+		t.Fatalf("the marker stays:\n%s", wd.text())
+	}
+
+	wd.ctrl('f')
+	wd.waitText("Enter plus ancien · Shift-F3")
+	wd.typeText("ligne 2")
+	// ligne 2, ligne 20…29, in the message and in the answer: the newest shown.
+	wd.waitText("résultat 22 sur 22")
+	theme := wd.app.Theme()
+	if x, y := wd.last("ligne 29"); x < 0 || wd.styleAt(x, y) != theme.Style(window.ClassSelection) {
+		t.Fatalf("the match shown is not marked as the selection:\n%s", wd.styles())
+	}
+	if x, y := wd.last("ligne 28"); x < 0 || wd.styleAt(x, y) != theme.Style(window.ClassListSelected) {
+		t.Fatalf("another match on screen is not marked:\n%s", wd.styles())
+	}
+	if x, y := wd.last("ligne 29"); wd.styleAt(x+len("ligne 2"), y) == theme.Style(window.ClassSelection) {
+		t.Fatal("the mark goes past the match")
+	}
+	wd.key(tcell.KeyF3, tcell.ModShift)
+	wd.waitText("rien de plus récent")
+	wd.press(tcell.KeyEnter)
+	wd.waitText("résultat 21 sur 22")
+	if x, y := wd.last("ligne 28"); x < 0 || wd.styleAt(x, y) != theme.Style(window.ClassSelection) {
+		t.Fatalf("Enter did not show the match before:\n%s", wd.styles())
+	}
+	wd.typeText("Z") // a capital: case counts, and nothing matches
+	wd.waitText("rien dans ce qui est chargé")
+	wd.press(tcell.KeyEsc)
+	wd.sync()
+	if x, _ := wd.find("rien dans ce qui"); x >= 0 {
+		t.Fatalf("Esc does not close the find field:\n%s", wd.text())
+	}
+}
+
+// at returns the first row of the screen that shows text.
+func (wd *world) at(text string) int {
+	wd.t.Helper()
+	_, y := wd.find(text)
+	if y < 0 {
+		wd.t.Fatalf("%q is not on the screen:\n%s", text, wd.text())
+	}
+	return y
+}
+
+// last returns where the last row that shows text shows it, -1, -1 when none does.
+func (wd *world) last(text string) (int, int) {
+	rows := wd.rows()
+	for y := len(rows) - 1; y >= 0; y-- {
+		if i := strings.Index(rows[y], text); i >= 0 {
+			return len([]rune(rows[y][:i])), y
+		}
+	}
+	return -1, -1
+}
