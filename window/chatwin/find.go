@@ -182,6 +182,10 @@ func (w *Widget) findStep() {
 	}
 	v := w.view
 	first, end := v.ID(0), v.ID(v.Len())
+	if end < f.hi { // the view read its conversation again from the start: so does the search
+		w.setQuery(f.text)
+		first, end = v.ID(0), v.ID(v.Len())
+	}
 	// Entries that left memory from the front take their matches with them.
 	if f.lo < first {
 		k := 0
