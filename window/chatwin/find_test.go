@@ -89,3 +89,24 @@ func (wd *world) last(text string) (int, int) {
 	}
 	return -1, -1
 }
+
+// On a long conversation, a frame searches a bounded part of it: the search goes on over
+// several frames and then counts every match.
+func TestFindWorkPerFrameIsBounded(t *testing.T) {
+	t.Parallel()
+	const n = 3000
+	wd := newWorld(t, withHold(2*n), withSize(60, 20))
+	streamLines(wd, n)
+	wd.sync()
+	// "of the memory" is in every entry, not only in those the view laid out.
+	scanned := onUI(wd.harness, func() int {
+		wd.w.openFind()
+		wd.w.setQuery("of the memory")
+		wd.w.findStep()
+		return wd.w.view.ID(wd.w.view.Len()) - wd.w.find.lo
+	})
+	if held := onUI(wd.harness, func() int { return wd.w.view.Len() }); scanned >= held || scanned == 0 {
+		t.Fatalf("one frame searched %d of %d entries", scanned, held)
+	}
+	wd.waitText(fmt.Sprintf("match %d of %d", n, n))
+}
