@@ -72,12 +72,13 @@ func TestFindInTerminal(t *testing.T) {
 
 	// Esc leaves the cursor on the match, in the paste: Enter folds it again, and unfolds it.
 	term.keys("Escape")
-	term.waitFor("Ctrl-F Find", appWait)
+	term.waitFor("Enter Fold", appWait)
 	term.keys("Enter")
 	s = term.waitFor("… 2,990 more lines — Enter unfolds", appWait)
 	if strings.Contains(s, "pasted line 2500 ") {
 		t.Fatalf("Enter did not fold the paste:\n%s", s)
 	}
+	term.waitFor("Enter Unfold", appWait)
 	term.keys("Enter")
 	waitUntil(t, term, "the paste unfolded at the cursor", func(s string) bool {
 		return strings.Contains(s, "pasted line 2500 ") && !strings.Contains(s, "more lines — Enter unfolds")

@@ -352,6 +352,8 @@ const (
 	fHintFind
 	fHintOlder
 	fHintNewer
+	fHintFold
+	fHintUnfold
 )
 
 var findCatalogue = i18n.NewCatalogue[int](
@@ -368,6 +370,8 @@ var findCatalogue = i18n.NewCatalogue[int](
 		fHintFind:   "Find",
 		fHintOlder:  "Older",
 		fHintNewer:  "Newer",
+		fHintFold:   "Fold",
+		fHintUnfold: "Unfold",
 	},
 	[]string{
 		fLabel:      "Chercher",
@@ -382,5 +386,7 @@ var findCatalogue = i18n.NewCatalogue[int](
 		fHintFind:   "Chercher",
 		fHintOlder:  "Plus ancien",
 		fHintNewer:  "Plus récent",
+		fHintFold:   "Replier",
+		fHintUnfold: "Déplier",
 	},
 )

@@ -97,6 +97,7 @@ func (w *Widget) Hints() []window.Hint {
 			window.Hint{Keys: "Alt-Enter", Text: catalogue.Text(lang, tHintNewline), Key: key(window.Named(window.KeyEnter, window.ModAlt))},
 			window.Hint{Keys: "Tab", Text: catalogue.Text(lang, tHintToConversation), Key: key(window.Named(window.KeyTab, 0))})
 	default:
+		hs = append(hs, w.foldHints()...)
 		hs = append(hs,
 			window.Hint{Keys: "↑↓", Label: window.LabelHintMove},
 			window.Hint{Keys: "Shift", Text: catalogue.Text(lang, tHintSelect)},

@@ -92,7 +92,7 @@ func (v *View) cut(ev *entryView) {
 		return
 	}
 	hf, ht, ok := ev.foldable()
-	if !ok || v.fold.flipped[ev.foldKey()] {
+	if !ok || len(v.fold.flipped) > 0 && v.fold.flipped[ev.foldKey()] {
 		return
 	}
 	label := v.fold.label
@@ -156,6 +156,19 @@ func (v *View) FoldAt(row int) bool {
 	}
 	i, r := v.locate(row)
 	return v.ents[i].rows[r].fold
+}
+
+// Foldable reports whether the entry that holds row folds (ok), and whether it shows
+// folded now.
+func (v *View) Foldable(row int) (folded, ok bool) {
+	if row < 0 || row >= v.fw.total {
+		return false, false
+	}
+	i, _ := v.locate(row)
+	if _, _, ok := v.ents[i].foldable(); !ok {
+		return false, false
+	}
+	return v.Folded(i), true
 }
 
 // ToggleFold folds or unfolds the entry that holds row, when it is long enough to fold. It
