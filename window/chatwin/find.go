@@ -126,6 +126,11 @@ func lastCluster(s string) (rune, int) {
 	return 0, len(s)
 }
 
+// readingOlder reports whether Find is reading older pages of the history for a match: the
+// window then keeps them (release), or it would let each go before its turn came and read
+// it again. They leave as usual once a match is shown, or the field closes.
+func (f *finder) readingOlder() bool { return f.open && f.older }
+
 // findOlder shows the match before the one shown (the newest when none is).
 func (w *Widget) findOlder() {
 	f := &w.find

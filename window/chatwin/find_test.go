@@ -2,12 +2,14 @@ package chatwin
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
+	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
 
@@ -109,4 +111,38 @@ func TestFindWorkPerFrameIsBounded(t *testing.T) {
 		t.Fatalf("one frame searched %d of %d entries", scanned, held)
 	}
 	wd.waitText(fmt.Sprintf("match %d of %d", n, n))
+}
+
+// A word said long ago, in entries that left memory: Enter reads older pages back from the
+// history, keeping them while it searches, until it finds the word and shows it.
+func TestFindReadsOlderPages(t *testing.T) {
+	t.Parallel()
+	st, err := store.Open(filepath.Join(t.TempDir(), "history.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	const hold, n = 300, 2000
+	wd := newWorld(t, withHistory(keeperHistory{st: st}, 200), withHold(hold), withSize(80, 20))
+	streamLines(wd, n)
+	wd.sync()
+	wd.sync()
+	if held := onUI(wd.harness, func() int { return wd.w.Conversation().Len() }); held > hold+1 {
+		t.Fatalf("the conversation holds %d entries", held)
+	}
+	word := lineText(5)[:len("line 00000005")]
+	wd.ctrl('f')
+	wd.typeText(word)
+	wd.waitText("no match in what is loaded")
+	wd.press(tcell.KeyEnter)
+	wd.waitText("match 1 of 1")
+	wd.waitText(word)
+	// Once it is shown, the pages read for it may leave again.
+	wd.press(tcell.KeyEsc)
+	wd.press(tcell.KeyEnd)
+	wd.sync()
+	wd.sync()
+	if held := onUI(wd.harness, func() int { return wd.w.Conversation().Len() }); held > hold+1 {
+		t.Fatalf("back at the end, the conversation still holds %d entries", held)
+	}
 }
