@@ -18,16 +18,23 @@ import (
 const archiveEntries = 2*chat.DefaultPageSize + 50
 
 // fillArchive writes, in the history of the configuration at cfg, a channel #archive whose
-// conversation has archiveEntries entries, the user's and alice's in turn; the second one
-// holds the word "zanzibar", said nowhere else.
+// conversation has archiveEntries entries (fillChannel).
 func fillArchive(t *testing.T, cfg string) {
+	t.Helper()
+	fillChannel(t, cfg, "archive", "old talk", archiveEntries)
+}
+
+// fillChannel writes, in the history of the configuration at cfg, a channel whose
+// conversation has n entries, the user's and alice's in turn; the second one holds the word
+// "zanzibar", said nowhere else.
+func fillChannel(t *testing.T, cfg, name, description string, n int) {
 	t.Helper()
 	st, err := store.OpenConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	ch, err := st.CreateChannel("archive", "old talk")
+	ch, err := st.CreateChannel(name, description)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +43,7 @@ func fillArchive(t *testing.T, cfg string) {
 		t.Fatal(err)
 	}
 	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.Local)
-	for i := 0; i < archiveEntries; i++ {
+	for i := 0; i < n; i++ {
 		e := chat.Entry{Kind: chat.KindUser, Text: fmt.Sprintf("question number %d", i), Created: at, Updated: at, Done: true}
 		if i%2 == 1 {
 			e.Kind, e.Author, e.Text = chat.KindAgent, "alice", fmt.Sprintf("answer number %d\n\n```go\nfmt.Println(%d)\n```", i, i)

@@ -154,6 +154,9 @@ func (w *Widget) conversationMouse(m window.Mouse) bool {
 		}
 		c.drag = true
 		w.setCursor(row)
+		if m.Mod&window.ModShift == 0 && w.view.FoldAt(row) {
+			w.view.ToggleFold(row)
+		}
 	case window.MouseDrag:
 		if !c.drag {
 			return false

@@ -103,11 +103,14 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 	if w.focus == areaInput && w.list.visible() {
 		w.drawList(r, convH)
 	}
-	if ruleY >= 0 {
+	switch {
+	case ruleY >= 0 && w.find.open:
+		w.drawFind(r.Sub(0, ruleY, W, 1), focused)
+	case ruleY >= 0:
 		w.drawRule(r.Sub(0, ruleY, W, 1))
 	}
 	w.inputTop = ruleY + 1
-	w.drawInput(r.Sub(0, ruleY+1, W, inRows), rows, focused && w.focus == areaInput)
+	w.drawInput(r.Sub(0, ruleY+1, W, inRows), rows, focused && w.focus == areaInput && !w.find.open)
 }
 
 // inputWidth is the width the input's text wraps at: one column is kept for the cursor
@@ -139,6 +142,7 @@ func (w *Widget) drawConversation(r window.Region) {
 	w.pace.frame(!w.app.InputFrame())
 	w.view.Sync()
 	w.pace.afterSync()
+	w.findStep()
 	if w.pace.Behind() {
 		w.app.Invalidate() // the rest of the new text in the next frames
 	}
@@ -149,7 +153,7 @@ func (w *Widget) drawConversation(r window.Region) {
 		fill(r, 0, y, window.ClassText)
 	}
 	cur, selA, selB := -1, -1, -2
-	if w.focus == areaConversation {
+	if w.focus == areaConversation && !w.find.open { // the find field marks its match instead
 		cur = w.curRow()
 	}
 	if w.cur.selOn {
@@ -163,6 +167,7 @@ func (w *Widget) drawConversation(r window.Region) {
 			drawRow(r, y0+i, &rows[i], window.ClassText, false)
 		}
 	}
+	w.markMatches(r, y0, top, rows)
 	if w.channel != nil {
 		w.drawChannelEmpty(r)
 	} else {

@@ -16,6 +16,10 @@ func (w *Widget) HandleEvent(ev window.Event) bool {
 	switch ev := ev.(type) {
 	case window.Paste:
 		w.perm.lastKey = w.app.Now() // typing, even pasted, is not an answer
+		if w.find.open {
+			w.findPaste(ev.Text)
+			return true
+		}
 		w.focus = areaInput
 		w.input.insert(ev.Text)
 		w.complete()
@@ -34,10 +38,16 @@ func (w *Widget) handleKey(k window.Key) bool {
 	if w.requestKey(k) {
 		return true
 	}
+	if w.find.open && w.findKey(k) {
+		return true
+	}
 	if w.focus == areaInput && w.list.visible() && w.listKey(k) {
 		return true
 	}
 	switch {
+	case k.Is(window.Ctrl('f')):
+		w.openFind()
+	case k.Is(window.Named(window.KeyEnter, 0)) && w.focus == areaConversation && w.toggleFoldAtCursor():
 	case k.Is(window.Named(window.KeyEnter, 0)):
 		w.send()
 	case k.Code == window.KeyEnter || k.Is(window.Ctrl('j')):

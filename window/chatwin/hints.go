@@ -84,6 +84,8 @@ func (w *Widget) Hints() []window.Hint {
 		hs = append(hs, window.Hint{Keys: "Esc", Text: catalogue.Text(lang, tHintCancelTurn), Key: key(window.Named(window.KeyEsc, 0))})
 	}
 	switch {
+	case w.find.open:
+		hs = append(hs, w.findHints()...)
 	case w.focus == areaInput && w.list.visible():
 		hs = append(hs,
 			window.Hint{Keys: "↑↓", Label: window.LabelHintChoose},
@@ -95,10 +97,12 @@ func (w *Widget) Hints() []window.Hint {
 			window.Hint{Keys: "Alt-Enter", Text: catalogue.Text(lang, tHintNewline), Key: key(window.Named(window.KeyEnter, window.ModAlt))},
 			window.Hint{Keys: "Tab", Text: catalogue.Text(lang, tHintToConversation), Key: key(window.Named(window.KeyTab, 0))})
 	default:
+		hs = append(hs, w.foldHints()...)
 		hs = append(hs,
 			window.Hint{Keys: "↑↓", Label: window.LabelHintMove},
 			window.Hint{Keys: "Shift", Text: catalogue.Text(lang, tHintSelect)},
 			window.Hint{Keys: "Ctrl-C", Text: catalogue.Text(lang, tHintCopy), Key: key(window.Ctrl('c'))},
+			window.Hint{Keys: "Ctrl-F", Text: findCatalogue.Text(lang, fHintFind), Key: key(window.Ctrl('f'))},
 			window.Hint{Keys: "Tab", Text: catalogue.Text(lang, tHintToInput), Key: key(window.Named(window.KeyTab, 0))})
 	}
 	return append(hs, window.Hint{Keys: "Ctrl-W", Label: window.LabelHintClose, Key: key(window.Ctrl('w'))})

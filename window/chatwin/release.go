@@ -19,7 +19,7 @@ const (
 // while a page of history is being loaded: the view's entries are then the conversation's
 // first ones, index for index.
 func (w *Widget) release() {
-	if w.conv == nil || w.view == nil || w.olderLoading || w.closed || w.view.Len() <= w.holdEntries() {
+	if w.conv == nil || w.view == nil || w.olderLoading || w.closed || w.view.Len() <= w.holdEntries() || w.find.readingOlder() {
 		return
 	}
 	from, to := w.view.Shown()

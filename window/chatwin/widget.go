@@ -90,6 +90,7 @@ type Widget struct {
 	input *editor
 	list  completion
 	cur   convCursor
+	find  finder // the find field (find.go)
 
 	// The layout of the last frame: the widget's width, the conversation's height, the
 	// first row of the input, the first line of the input shown, and where the completion
@@ -192,6 +193,7 @@ func (w *Widget) attach(conv *chat.Conversation, err error) {
 		Wake:        w.app.Invalidate,
 		Highlighter: w.opts.Highlighter,
 	})
+	w.view.SetFoldLabel(convo.FoldLabelFor(w.app.Language()))
 	st := conv.State(w.agent.Name)
 	w.wasBusy, w.lastTurn = st.Busy, st.Turn
 	w.seenRev = conv.Rev()

@@ -23,10 +23,11 @@ func (v *View) CopyRegion(row int) (text string, lines int) {
 	ev := v.ents[i]
 	li := int(ev.rows[r].line)
 	l := &ev.lines[li]
-	switch l.kind {
-	case RowBlank:
+	switch kind := l.kind; {
+	case ev.rows[r].fold: // the marker of a folded entry: the region it is in, whole
+	case kind == RowBlank:
 		return "", 0
-	case RowLabel, RowToolHeader:
+	case kind == RowLabel, kind == RowToolHeader:
 		return safetext.Text(l.raw), 1
 	}
 	a, b := li, li+1
@@ -63,6 +64,12 @@ func (v *View) CopySelection(from, to int) (text string, lines int) {
 		ev := v.ensure(i)
 		for ; r < len(ev.rows) && row <= to; r, row = r+1, row+1 {
 			li := ev.rows[r].line
+			if ev.rows[r].fold {
+				if lastLine != ev.foldTo-1 {
+					parts, lastLine = ev.foldRaw(parts, ev.rows[r]), ev.foldTo-1
+				}
+				continue
+			}
 			if li == lastLine {
 				continue
 			}

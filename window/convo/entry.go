@@ -48,6 +48,11 @@ type entryView struct {
 
 	diffs []diffMemo
 
+	// fold is the marker's line when the entry shows folded (fold.go), foldTo the line
+	// after the last it hides.
+	fold   line
+	foldTo int32
+
 	// parked: the entry is far from the viewport and its layout (text, lines, rows, blocks)
 	// was let go; the view keeps its row count and reads it again from the Source when it
 	// is needed (View.ensure). held is the lines and rows it counted for while it was laid

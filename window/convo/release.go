@@ -92,6 +92,7 @@ func (v *View) DropFront(n int) {
 		if e, ok := v.src.Entry(0); ok && e.Seq == ev.seq {
 			ev.render(e, v.ctx(0))
 			ev.rewrap(v.width)
+			v.cut(ev)
 			v.fw.set(0, len(ev.rows))
 			v.laid(ev)
 		}

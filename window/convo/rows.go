@@ -56,6 +56,9 @@ func (v *View) locate(row int) (int, int) {
 // materialize turns row r of entry i into a Row.
 func (v *View) materialize(i int, ev *entryView, r int) Row {
 	w := ev.rows[r]
+	if w.fold {
+		return v.foldRow(i, ev, w)
+	}
 	l := &ev.lines[w.line]
 	if l.kind == RowCode && l.block >= 0 {
 		v.wantHighlight(ev, l.block)

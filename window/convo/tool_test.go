@@ -28,6 +28,7 @@ func TestToolCallRows(t *testing.T) {
 	}})
 	v.SetSize(60, 100)
 	v.Sync()
+	v.Unfold(0) // 19 lines of output fold (TestThoughtsAndToolOutputFold)
 	rows := all(t, v)
 	want := "" +
 		"label      |A alice\n" +

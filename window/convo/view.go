@@ -81,6 +81,7 @@ type View struct {
 
 	follow bool
 	top    Anchor
+	fold   foldState
 
 	rowsBuf []Row
 	spanBuf []Span
@@ -211,6 +212,7 @@ func (v *View) check(i int) bool {
 		v.live = append(v.live, i)
 	}
 	ev.update(e, v.ctx(i), v.width)
+	v.cut(ev)
 	v.fw.set(i, len(ev.rows))
 	v.laid(ev)
 	return true
@@ -275,6 +277,7 @@ func (v *View) appendUnread(from, to, est int) {
 func (v *View) appendEntry(e chat.Entry) {
 	ev := &entryView{}
 	ev.update(e, v.ctx(len(v.ents)), v.width)
+	v.cut(ev)
 	if mutableKind(e.Kind) {
 		v.mutable = append(v.mutable, len(v.ents))
 	}
@@ -319,6 +322,7 @@ func (v *View) prepend(k int) {
 		e, _ := v.src.Entry(i)
 		ev := &entryView{}
 		ev.update(e, v.ctx(i), v.width)
+		v.cut(ev)
 		v.ents = append(v.ents, ev)
 		v.laid(ev)
 		if mutableKind(e.Kind) {
@@ -333,6 +337,7 @@ func (v *View) prepend(k int) {
 	if e, ok := v.src.Entry(k); ok { // its head depends on the entry before it
 		v.ents[k].render(e, v.ctx(k))
 		v.ents[k].rewrap(v.width)
+		v.cut(v.ents[k])
 		v.laid(v.ents[k])
 	}
 	counts := make([]int, k, len(v.ents)) // the entries held keep their counts (parked, unread)
@@ -425,6 +430,7 @@ func (v *View) ensure(i int) *entryView {
 		v.unpark(i, ev)
 	case ev.width != v.width:
 		ev.rewrap(v.width)
+		v.cut(ev)
 		v.fw.set(i, len(ev.rows))
 	}
 	return ev
@@ -451,6 +457,7 @@ func (v *View) unpark(i int, ev *entryView) {
 	}
 	ev.render(e, v.ctx(i))
 	ev.rewrap(v.width)
+	v.cut(ev)
 	v.fw.set(i, len(ev.rows))
 	v.laid(ev)
 }

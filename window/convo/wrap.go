@@ -39,6 +39,9 @@ type wrow struct {
 	indent     int16
 	// subst says the row shows placeholderGlyph instead of a cluster wider than the row.
 	subst bool
+	// fold says the row is of the marker of a folded entry (entryView.fold): it stands
+	// for the lines from line on (fold.go).
+	fold bool
 }
 
 // rowIndent returns the indentation of a row and the cells left for text. The indentation
