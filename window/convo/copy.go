@@ -31,10 +31,15 @@ func (v *View) CopyRegion(row int) (text string, lines int) {
 		return safetext.Text(l.raw), 1
 	}
 	a, b := li, li+1
-	for a > 0 && ev.lines[a-1].region == l.region {
+	if ev.rows[r].fold {
+		// What the fold hides and what it shows above it: the body of the entry, whole,
+		// whatever blocks (regions) it holds.
+		a, b = ev.foldBody()
+	}
+	for a > 0 && ev.lines[a-1].region == ev.lines[a].region {
 		a--
 	}
-	for b < len(ev.lines) && ev.lines[b].region == l.region {
+	for b < len(ev.lines) && ev.lines[b].region == ev.lines[b-1].region {
 		b++
 	}
 	var parts []string
