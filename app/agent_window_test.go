@@ -152,7 +152,7 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 	// A prompt naming a language: the reply streams, with its code block highlighted.
 	h.typeText("show me some python")
 	h.press(tcell.KeyEnter)
-	h.waitText("I am Alice, a demo agent", "Here is a small example in **Python**:", "def greet(name: str) -> str:", "Type `/help` to see my commands.")
+	h.waitText("I am Alice, a demo agent", "Here is a small example in Python:", "def greet(name: str) -> str:", "Type /help to see my commands.")
 	h.agentIdle(alice)
 	// Highlighting is computed off the screen's goroutine, and drawn when it is ready.
 	h.waitCondition("def highlighted as a keyword", func() bool {
@@ -184,7 +184,7 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 	h.press(tcell.KeyTab)
 	h.waitWinRow("sum up @README.md")
 	h.press(tcell.KeyEnter)
-	h.waitText("You sent me 1 file(s):", "README.md`, embedded, 21 bytes")
+	h.waitText("You sent me 1 file(s):", "README.md, embedded, 21 bytes")
 	h.agentIdle(alice)
 
 	// A permission: the window shows the agent's options; allowing writes the file.
@@ -260,7 +260,7 @@ func TestAgentWindowEndToEnd(t *testing.T) {
 	}
 	h = startApp(t, path, dir)
 	h.waitTitles("A Alice")
-	h.waitText("I created `f.txt`: 1 bytes written.", "alice: turn cancelled")
+	h.waitText("I created f.txt: 1 bytes written.", "alice: turn cancelled")
 	h.typeText("/echo again")
 	h.press(tcell.KeyEnter)
 	s := h.waitWinRow("again")

@@ -92,7 +92,7 @@ func TestAppSaysATraceThatStops(t *testing.T) {
 	h.typeText("hello")
 	h.press(tcell.KeyEnter)
 	want := "The ACP trace stopped: cannot write /dev/full (disk is full)"
-	h.waitText(want, "I am Alice, a demo agent", "Type `/help` to see my commands.")
+	h.waitText(want, "I am Alice, a demo agent", "Type /help to see my commands.")
 	if log := logText(t, h); !strings.Contains(log, want) {
 		t.Errorf("the log does not say %q:\n%s", want, log)
 	}

@@ -117,7 +117,7 @@ func TestAgentWindowInTerminal(t *testing.T) {
 	term.typeText("show me some python")
 	term.keys("Enter")
 	term.waitFor("def greet(name: str) -> str:", appWait)
-	term.waitFor("Type `/help` to see my commands.", appWait)
+	term.waitFor("Type /help to see my commands.", appWait)
 	waitUntil(t, term, "the turn over", turnOver)
 	waitUntil(t, term, "def highlighted", func(string) bool {
 		pane := term.coloured()
@@ -145,7 +145,7 @@ func TestAgentWindowInTerminal(t *testing.T) {
 	waitRow(t, term, "sum up @README.md")
 	term.keys("Enter")
 	term.waitFor("You sent me 1 file(s):", appWait)
-	term.waitFor("README.md`, embedded, 21 bytes", appWait)
+	term.waitFor("README.md, embedded, 21 bytes", appWait)
 	waitUntil(t, term, "the turn over", turnOver)
 
 	// A permission, granted with its key: the file is written in the workspace.
@@ -155,7 +155,7 @@ func TestAgentWindowInTerminal(t *testing.T) {
 	term.waitFor("1  Allow", appWait)
 	term.waitFor("1…2: answer", appWait) // the keys answer once the request has been in sight a moment
 	term.keys("1")
-	term.waitFor("I created `hello.txt`", appWait)
+	term.waitFor("I created hello.txt", appWait)
 	if data, err := os.ReadFile(filepath.Join(workspace, "hello.txt")); err != nil || string(data) != "Hello" {
 		t.Fatalf("hello.txt: %q, %v", data, err)
 	}
@@ -182,7 +182,7 @@ func TestAgentWindowInTerminal(t *testing.T) {
 	term.keys("M-a")
 	term.waitFor("Agent status", appWait)
 	term.keys("Enter")
-	term.waitFor("I created `hello.txt`", appWait)
+	term.waitFor("I created hello.txt", appWait)
 	term.waitFor("alice: turn cancelled", appWait)
 	term.typeText("/echo again")
 	term.keys("Enter")

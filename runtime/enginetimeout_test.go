@@ -18,29 +18,30 @@ import (
 )
 
 // The stand-in engines hang on one command each: the start fails once its bound has
-// passed, with the reason, and the hung command is stopped.
+// passed, with the reason, and the hung command is stopped. The bound (1.5 s) leaves the
+// commands that answer, stand-in scripts, room to answer on a loaded machine.
 func TestHangingEngineCommandsFailTheStart(t *testing.T) {
-	const timeout = 300 * time.Millisecond
+	const timeout = 1500 * time.Millisecond
 	tests := []struct {
 		name, kind, state, hang string
 		env                     map[string]string
 		want, wantFR            string
 	}{
 		{"sbx ls", "sbx", "running", "sbx ls", nil,
-			"listing sandboxes: the sbx engine did not answer within 300 ms (sbx ls)",
-			"le moteur sbx n'a pas répondu en 300 ms (sbx ls)"},
+			"listing sandboxes: the sbx engine did not answer within 1500 ms (sbx ls)",
+			"le moteur sbx n'a pas répondu en 1500 ms (sbx ls)"},
 		{"docker start", "container", "stopped", "docker start", map[string]string{"DOCKER_HOST": "ssh://me@build-box"},
-			`starting container "box": the Docker engine at ssh://me@build-box did not answer within 300 ms (docker start box)`,
-			"le moteur Docker à ssh://me@build-box n'a pas répondu en 300 ms (docker start box)"},
+			`starting container "box": the Docker engine at ssh://me@build-box did not answer within 1500 ms (docker start box)`,
+			"le moteur Docker à ssh://me@build-box n'a pas répondu en 1500 ms (docker start box)"},
 		{"docker inspect", "container", "running", "docker container", map[string]string{"DOCKER_HOST": "tcp://10.0.0.9:2375"},
-			`checking container "box": the Docker engine at tcp://10.0.0.9:2375 did not answer within 300 ms (docker container inspect box)`,
-			"le moteur Docker à tcp://10.0.0.9:2375 n'a pas répondu en 300 ms (docker container inspect box)"},
+			`checking container "box": the Docker engine at tcp://10.0.0.9:2375 did not answer within 1500 ms (docker container inspect box)`,
+			"le moteur Docker à tcp://10.0.0.9:2375 n'a pas répondu en 1500 ms (docker container inspect box)"},
 		{"lifecycle.create of a container", "container", "", "docker run", nil,
-			`creating container "box": lifecycle.create did not end within 300 ms and was stopped (docker run -d --name box img)`,
-			"lifecycle.create n'a pas fini en 300 ms et a été arrêté (docker run -d --name box img)"},
+			`creating container "box": lifecycle.create did not end within 1500 ms and was stopped (docker run -d --name box img)`,
+			"lifecycle.create n'a pas fini en 1500 ms et a été arrêté (docker run -d --name box img)"},
 		{"lifecycle.create of a sandbox", "sbx", "", "sbx env", nil,
-			`creating sandbox "sandy": lifecycle.create did not end within 300 ms and was stopped (sbx env create --force)`,
-			"lifecycle.create n'a pas fini en 300 ms et a été arrêté (sbx env create --force)"},
+			`creating sandbox "sandy": lifecycle.create did not end within 1500 ms and was stopped (sbx env create --force)`,
+			"lifecycle.create n'a pas fini en 1500 ms et a été arrêté (sbx env create --force)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
