@@ -38,12 +38,16 @@ type Options struct {
 // and calls nothing outside (the sink, the change callback, the permission asker) while
 // holding it.
 type Conversation struct {
-	mu     sync.Mutex
-	now    func() time.Time
-	lang   i18n.Lang
-	items  []*item
-	live   map[*item]struct{} // entries not yet done
-	rev    uint64
+	mu    sync.Mutex
+	now   func() time.Time
+	lang  i18n.Lang
+	items []*item
+	live  map[*item]struct{} // entries not yet done
+	rev   uint64
+	// said grows with rev when an entry is added or changes: what someone said, as
+	// opposed to the state around it (commands, usage, a title, turns, entries read
+	// back from the history).
+	said   uint64
 	seq    int64
 	turn   int64
 	agents map[string]*agentState
@@ -109,6 +113,14 @@ func (c *Conversation) Rev() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.rev
+}
+
+// Said returns a number that grows whenever an entry is added or changes: what makes a
+// window not in front unread. Entries read back from the history (Load) leave it as it is.
+func (c *Conversation) Said() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.said
 }
 
 // Entry returns a copy of entry i (0 is the oldest), and false when there is none.
@@ -197,6 +209,7 @@ func (c *Conversation) Load(entries []Entry) {
 // addItem appends a new entry. The caller fills the entry, then calls changed.
 func (c *Conversation) addItem(kind EntryKind, a *agentState, now time.Time) *item {
 	c.seq++
+	c.said++
 	it := &item{e: Entry{Seq: c.seq, Kind: kind, Created: now, Turn: c.turn}, agent: a}
 	if a != nil {
 		it.e.Turn = a.turn
@@ -258,6 +271,7 @@ func (it *item) appendText(text string) bool {
 // or has not been saved for SaveInterval.
 func (c *Conversation) changed(it *item, now time.Time) {
 	c.rev++
+	c.said++
 	it.e.Rev = c.rev
 	it.e.Updated = now
 	if it.e.Done || now.Sub(it.lastSave) >= SaveInterval {

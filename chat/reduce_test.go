@@ -422,3 +422,28 @@ func equalJSON(a, b any) bool {
 	jb, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(ja) == string(jb)
 }
+
+// TestSaidGrowsOnlyWithEntries: what marks a window unread grows when an entry is added or
+// changes, not with the state around the entries (commands, usage, a title), nor with
+// entries read back from the history.
+func TestSaidGrowsOnlyWithEntries(t *testing.T) {
+	c, _, _ := newConv(t, i18n.English)
+	h := c.Handler("alice", nil)
+	c.Load([]chat.Entry{{Kind: chat.KindAgent, Author: "alice", Text: "from before", Done: true}})
+	said, rev := c.Said(), c.Rev()
+	h.Update(decode(t, `{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"help","description":""}]}`))
+	h.Update(sdk.SessionUpdate{UsageUpdate: &sdk.SessionUsageUpdate{Used: 1, Size: 10}})
+	h.Update(decode(t, `{"sessionUpdate":"session_info_update","title":"A title"}`))
+	if c.Rev() == rev {
+		t.Fatal("the state updates changed no revision: the test proves nothing")
+	}
+	if c.Said() != said {
+		t.Errorf("commands, usage and a title moved Said from %d to %d", said, c.Said())
+	}
+	c.BeginTurn("alice", "q")
+	said = c.Said()
+	h.Chunk(chat.ChunkAgentMessage, "an answer")
+	if c.Said() == said {
+		t.Error("an agent's message left Said as it was")
+	}
+}

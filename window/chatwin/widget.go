@@ -99,7 +99,7 @@ type Widget struct {
 	listRect                            rect
 
 	// What the last look at the conversation found (check).
-	seenRev  uint64
+	seenSaid uint64
 	wasBusy  bool
 	lastTurn int64
 
@@ -196,7 +196,7 @@ func (w *Widget) attach(conv *chat.Conversation, err error) {
 	w.view.SetFoldLabel(convo.FoldLabelFor(w.app.Language()))
 	st := conv.State(w.agent.Name)
 	w.wasBusy, w.lastTurn = st.Busy, st.Turn
-	w.seenRev = conv.Rev()
+	w.seenSaid = conv.Said()
 	conv.OnChange(w.changed)
 	w.check()
 }
@@ -224,7 +224,8 @@ func (w *Widget) changed() {
 
 // check looks at what changed in the conversation: a turn being cancelled has its moment
 // noted; a turn that ended in a window not in front marks it and rings the bell; new
-// content marks it unread; new commands refresh an open / list.
+// content (an entry added or changed, not the commands, the usage or a title) marks it
+// unread; new commands refresh an open / list.
 func (w *Widget) check() {
 	w.pending.Store(false)
 	if w.conv == nil || w.closed {
@@ -244,8 +245,8 @@ func (w *Widget) check() {
 		w.win.SetAttention(true)
 		w.app.Bell()
 	}
-	if rev := w.conv.Rev(); rev != w.seenRev {
-		w.seenRev = rev
+	if said := w.conv.Said(); said != w.seenSaid {
+		w.seenSaid = said
 		if w.win != nil && !front {
 			w.win.MarkUnread()
 		}
