@@ -56,7 +56,14 @@ func startTerminal(t *testing.T, env []string, dir string, width, height int, co
 	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
 		t.Fatalf("starting tmux: %v\n%s", err, out)
 	}
-	t.Cleanup(func() { exec.Command("tmux", "-L", term.socket, "kill-server").Run() })
+	// The pane's processes (the program and what it started) form one session, led by the
+	// pane's shell: the cleanup waits for them to end after the server is killed, so that
+	// none still writes in the test's folders when they are removed.
+	sid, _ := strconv.Atoi(strings.TrimSpace(term.tmux("list-panes", "-t", "0", "-F", "#{pane_pid}")))
+	t.Cleanup(func() {
+		exec.Command("tmux", "-L", term.socket, "kill-server").Run()
+		waitSessionOver(t, sid)
+	})
 	term.pipeOutput()
 	return term
 }
@@ -176,4 +183,47 @@ func (term *terminal) waitExit(deadline time.Duration) int {
 
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// waitSessionOver waits, up to 15 s, until no process of session sid runs any more.
+func waitSessionOver(t *testing.T, sid int) {
+	if sid <= 0 {
+		return
+	}
+	end := time.Now().Add(15 * time.Second)
+	for inSession(sid) {
+		if time.Now().After(end) {
+			t.Logf("processes of the terminal's session %d still run 15 s after it was closed", sid)
+			return
+		}
+		time.Sleep(20 * time.Millisecond) // no event tells that another's process ended
+	}
+}
+
+// inSession says whether a process of session sid runs (zombies aside).
+func inSession(sid int) bool {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			continue
+		}
+		i := strings.LastIndexByte(string(b), ')')
+		if i < 0 {
+			continue
+		}
+		// After the command's name: state, ppid, pgrp, session.
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) > 3 && f[0] != "Z" && f[0] != "X" && f[3] == strconv.Itoa(sid) {
+			return true
+		}
+	}
+	return false
 }
