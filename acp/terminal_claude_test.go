@@ -66,5 +66,5 @@ func TestClaudeCodeTerminalTraceIsValid(t *testing.T) {
 			t.Errorf("claude-code-acp never called %s", m)
 		}
 	}
-	checkTraceFile(t, trace)
+	checkTraceValid(t, trace)
 }

@@ -117,37 +117,7 @@ func (r *termRig) report(t *testing.T) testagents.TerminalReport {
 func (r *termRig) validTrace(t *testing.T) {
 	t.Helper()
 	r.tr.Close()
-	checkTraceFile(t, r.trace)
-}
-
-// checkTraceFile checks every message of the trace at path that Sidekicks sent against the
-// official schema.
-func checkTraceFile(t *testing.T, path string) {
-	t.Helper()
-	schema := loadSchema(t)
-	requests := map[string]string{}
-	for i, l := range readLines(t, path) {
-		tl, err := parseTraceLine(l)
-		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(tl.msg), &m); err != nil {
-			continue
-		}
-		var method string
-		json.Unmarshal(m["method"], &method)
-		id := string(m["id"])
-		if !tl.sent {
-			if method != "" && id != "" {
-				requests[id] = method
-			}
-			continue
-		}
-		if err := checkSent(schema, tl.msg, m, method, id, requests); err != nil {
-			t.Errorf("line %d: %v\n%.300s", i+1, err, tl.msg)
-		}
-	}
+	checkTraceValid(t, r.trace)
 }
 
 type exitAnswer struct {
