@@ -55,6 +55,17 @@ func startAlice(t *testing.T, changes ...func(*appHarness, *appOptions)) (*appHa
 	return h, waitAgentState(t, h, "alice", runtime.Ready).Pid
 }
 
+// turnRunning reports whether the agent's turn in the conversation of k has its prompt
+// with the agent.
+func turnRunning(svc *chat.Service, k chat.Key, agent string) bool {
+	for _, tu := range svc.Turns(k) {
+		if tu.Agent == agent && tu.Phase == chat.PhaseRunning {
+			return true
+		}
+	}
+	return false
+}
+
 func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
 	h, pid := startAlice(t)
 
@@ -78,7 +89,9 @@ func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
 	if err := svc.Send(ops, "hello"); err != nil {
 		t.Fatal(err)
 	}
-	waitAgentState(t, h, "alice", runtime.Busy)
+	// The channel's turn holds alice once its prompt is with her. Busy alone does not say
+	// so: the window's start and the opening of its session hold her too.
+	h.waitCondition("the channel's turn with alice", func() bool { return turnRunning(svc, ops, "alice") })
 	h.key(tcell.KeyCtrlW, 0, tcell.ModCtrl)
 	h.waitTitles("#ops")
 	// The turn goes on: alice writes more into the channel.
