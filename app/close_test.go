@@ -309,3 +309,39 @@ func TestClosingAWindowStopsItsAgentInTheMiddleOfATurn(t *testing.T) {
 		t.Errorf("mule stopped for %q; its process %d gone: %v", st.Reason, pid, processGone(pid))
 	}
 }
+
+// A secret saved while a turn holds the agent stops it once the turn ends, so that its next
+// start passes the secret: opening the agent's window meanwhile does not forget that stop
+// (it forgets only the one its closing asked for).
+func TestOpeningTheWindowKeepsTheStopOfANewSecret(t *testing.T) {
+	dir := appEnv(t)
+	h := startApp(t, closeConfig(t, dir), dir)
+	h.waitTitles("#ops")
+	// A turn holds alice, as a channel's would.
+	ctx, cancel := context.WithTimeout(context.Background(), appDeadline)
+	defer cancel()
+	lease, err := supervisorOf(t, h).Acquire(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := lease.Process().Pid
+	h.onUI(func() { h.ap.saveSecret(target{agent: "alice"}, "ALICE_KEY", "v1") })
+	h.waitText("Secret ALICE_KEY of alice saved")
+	h.onUI(func() { h.ap.openAgent("alice") })
+	h.waitTitles("#ops", "A Alice")
+	lease.Release()
+
+	st := waitAgentState(t, h, "alice", runtime.Stopped)
+	if st.Reason != runtime.ReasonNewSecrets || !processGone(pid) {
+		t.Errorf("alice stopped for %q, process %d gone: %v", st.Reason, pid, processGone(pid))
+	}
+	// Her next message starts her again, with the secret.
+	alice := chat.AgentKey("alice")
+	if err := h.ap.agents.Service().Send(alice, "/echo back"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitCondition("alice's reply", func() bool { r := h.replies(alice, "alice"); return len(r) > 0 && r[len(r)-1] == "back" })
+	if st := supervisorOf(t, h).State("alice"); st.Pid == pid || st.Pid == 0 {
+		t.Errorf("alice answered as pid %d, the one before the secret was %d", st.Pid, pid)
+	}
+}

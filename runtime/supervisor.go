@@ -107,8 +107,9 @@ type agent struct {
 	wanted       int           // Acquire calls in progress
 	afterStop    chan struct{} // closed when the last afterStop ended
 	removed      bool
-	// stopAfterTurns: StopAfterTurns asked to stop the agent once no turn holds it.
-	stopAfterTurns bool
+	// stopAfterTurns is why StopAfterTurns asked to stop the agent once no turn holds it;
+	// "" when it did not.
+	stopAfterTurns string
 }
 
 // startAttempt is one start of an agent, from its slot to Ready or failure.
