@@ -75,7 +75,7 @@ func (ap *application) openAgentWindow(name, title string) *appWindow {
 		cancel()
 		ap.forget(w)
 		widget.Closed()
-		sup.StopAfterTurns(name)
+		sup.StopAfterTurns(name, runtime.ReasonWindowClosed)
 	})
 	ap.wins = append(ap.wins, w)
 	// A project agent's window restored at start waits for the user's first message: a

@@ -55,6 +55,17 @@ func startAlice(t *testing.T, changes ...func(*appHarness, *appOptions)) (*appHa
 	return h, waitAgentState(t, h, "alice", runtime.Ready).Pid
 }
 
+// turnRunning reports whether the agent's turn in the conversation of k has its prompt
+// with the agent.
+func turnRunning(svc *chat.Service, k chat.Key, agent string) bool {
+	for _, tu := range svc.Turns(k) {
+		if tu.Agent == agent && tu.Phase == chat.PhaseRunning {
+			return true
+		}
+	}
+	return false
+}
+
 func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
 	h, pid := startAlice(t)
 
@@ -78,7 +89,9 @@ func TestClosingAnAgentWindowStopsTheAgent(t *testing.T) {
 	if err := svc.Send(ops, "hello"); err != nil {
 		t.Fatal(err)
 	}
-	waitAgentState(t, h, "alice", runtime.Busy)
+	// The channel's turn holds alice once its prompt is with her. Busy alone does not say
+	// so: the window's start and the opening of its session hold her too.
+	h.waitCondition("the channel's turn with alice", func() bool { return turnRunning(svc, ops, "alice") })
 	h.key(tcell.KeyCtrlW, 0, tcell.ModCtrl)
 	h.waitTitles("#ops")
 	// The turn goes on: alice writes more into the channel.
@@ -294,5 +307,41 @@ func TestClosingAWindowStopsItsAgentInTheMiddleOfATurn(t *testing.T) {
 	h.waitTitles()
 	if st := waitAgentState(t, h, "mule", runtime.Stopped); st.Reason != runtime.ReasonWindowClosed || !processGone(pid) {
 		t.Errorf("mule stopped for %q; its process %d gone: %v", st.Reason, pid, processGone(pid))
+	}
+}
+
+// A secret saved while a turn holds the agent stops it once the turn ends, so that its next
+// start passes the secret: opening the agent's window meanwhile does not forget that stop
+// (it forgets only the one its closing asked for).
+func TestOpeningTheWindowKeepsTheStopOfANewSecret(t *testing.T) {
+	dir := appEnv(t)
+	h := startApp(t, closeConfig(t, dir), dir)
+	h.waitTitles("#ops")
+	// A turn holds alice, as a channel's would.
+	ctx, cancel := context.WithTimeout(context.Background(), appDeadline)
+	defer cancel()
+	lease, err := supervisorOf(t, h).Acquire(ctx, "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := lease.Process().Pid
+	h.onUI(func() { h.ap.saveSecret(target{agent: "alice"}, "ALICE_KEY", "v1") })
+	h.waitText("Secret ALICE_KEY of alice saved")
+	h.onUI(func() { h.ap.openAgent("alice") })
+	h.waitTitles("#ops", "A Alice")
+	lease.Release()
+
+	st := waitAgentState(t, h, "alice", runtime.Stopped)
+	if st.Reason != runtime.ReasonNewSecrets || !processGone(pid) {
+		t.Errorf("alice stopped for %q, process %d gone: %v", st.Reason, pid, processGone(pid))
+	}
+	// Her next message starts her again, with the secret.
+	alice := chat.AgentKey("alice")
+	if err := h.ap.agents.Service().Send(alice, "/echo back"); err != nil {
+		t.Fatal(err)
+	}
+	h.waitCondition("alice's reply", func() bool { r := h.replies(alice, "alice"); return len(r) > 0 && r[len(r)-1] == "back" })
+	if st := supervisorOf(t, h).State("alice"); st.Pid == pid || st.Pid == 0 {
+		t.Errorf("alice answered as pid %d, the one before the secret was %d", st.Pid, pid)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/window"
 )
@@ -273,7 +274,7 @@ func (ap *application) saveSecret(t target, name, value string) {
 		}
 		running := err == nil && c.Supervisor().State(t.agent).Pid != 0
 		if running {
-			c.Supervisor().StopAfterTurns(t.agent)
+			c.Supervisor().StopAfterTurns(t.agent, runtime.ReasonNewSecrets)
 		}
 		ap.app.Post(func() {
 			if err != nil {

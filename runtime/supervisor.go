@@ -107,8 +107,9 @@ type agent struct {
 	wanted       int           // Acquire calls in progress
 	afterStop    chan struct{} // closed when the last afterStop ended
 	removed      bool
-	// stopAfterTurns: StopAfterTurns asked to stop the agent once no turn holds it.
-	stopAfterTurns bool
+	// stopAfterTurns is why StopAfterTurns asked to stop the agent once no turn holds it;
+	// "" when it did not.
+	stopAfterTurns string
 }
 
 // startAttempt is one start of an agent, from its slot to Ready or failure.
@@ -291,7 +292,11 @@ func (l *Lease) Release() {
 // waiting in order for a slot, when maxRunningAgents are running) and returns once the
 // agent is ready. Cancelling ctx gives up the wait; when no other Acquire waits for the
 // agent, its start in progress is abandoned too (see abandonStart), and its slot freed.
+// With ctx already done (its window closed before it started the agent) it does nothing.
 func (s *Supervisor) Acquire(ctx context.Context, name string) (*Lease, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	var w *waiter
 	// wanted marks the agent as about to get a turn, so that it is not stopped to make
