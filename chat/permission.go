@@ -65,7 +65,7 @@ func (h *AgentHandler) RequestPermission(ctx context.Context, req sdk.RequestPer
 	a := h.a
 	key := toolKey(tc.ToolCallId)
 	var tool ToolCall
-	if it := a.tools[key]; it != nil {
+	if it := a.tools[toolRef{h.sess, key}]; it != nil {
 		c.patchTool(it, p, now)
 		tool = *it.e.Tool
 	} else {

@@ -64,15 +64,19 @@ type AgentHandler struct {
 	c    *Conversation
 	a    *agentState
 	perm Permissions
+	sess uint64 // the agent's session this handler feeds, which scopes its tool call ids
 }
 
 // Handler returns the handler through which agent feeds the conversation; several agents
 // (a channel) stream into it at the same time, each into its own entries, authored with its
-// name. perm answers its permission requests; with nil, every request is cancelled.
+// name. perm answers its permission requests; with nil, every request is cancelled. Each
+// handler is one session of the agent: the tool call ids it sends name only its own calls.
 func (c *Conversation) Handler(agent string, perm Permissions) *AgentHandler {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return &AgentHandler{c: c, a: c.agent(agent), perm: perm}
+	a := c.agent(agent)
+	a.sessions++
+	return &AgentHandler{c: c, a: a, perm: perm, sess: a.sessions}
 }
 
 // Chunk appends a text chunk. Consecutive chunks of one kind from the agent extend one

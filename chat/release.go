@@ -107,9 +107,10 @@ func (c *Conversation) release(n int, first int64) (int, int64) {
 }
 
 // forgetTools drops the tool calls among items that ended (completed or failed) from their
-// agents' tool calls by id, so that they leave memory with the items: a late update of one
-// then makes a new entry, as for a tool call never announced. Those that did not end stay
-// there, so that an update still reaches them (and their row in the history). The caller
+// agents' tool calls by session and id, so that they leave memory with the items: a late
+// update of one then makes a new entry, as for a tool call never announced. Those that did
+// not end stay there, so that an update from their session still reaches them (and their row
+// in the history); a tool_call of a later turn with the id does not (applyTool). The caller
 // holds the lock.
 func (c *Conversation) forgetTools(items []*item) {
 	ended := make(map[*item]bool)

@@ -115,10 +115,25 @@ func (p toolPatch) withRawInput(raw any) toolPatch {
 	return p
 }
 
+// toolRef is how an agent's tool calls are found by id: a tool call id names a call only
+// within the session that announced it (sess, the number of its AgentHandler). A restarted
+// agent, or one whose session was reloaded, may give its new calls the ids of old ones.
+type toolRef struct {
+	sess uint64
+	id   string
+}
+
 // applyTool folds a tool call (create) or a tool call update into the agent's entry for that
-// id. An update for an id the agent never announced creates the call all the same (it is
-// counted in Stats), pending unless it says otherwise: what the agent does is shown even
-// when it skipped the announcement.
+// id in the handler's session. An update for an id the session never announced creates the
+// call all the same (it is counted in Stats), pending unless it says otherwise: what the
+// agent does is shown even when it skipped the announcement.
+//
+// A tool_call whose id the session used in an earlier turn is a new call: it makes a new
+// entry in the current turn, and the id names it from then on; the entry of the earlier turn
+// is left as it was. A tool_call_update with that id before the id is reused is a late
+// update of the earlier call: it updates that entry, in its turn (and its row in the
+// history). The ids of another session (an earlier process of the agent, or the same
+// session reloaded by a restarted agent) never reach this session's entries.
 func (h *AgentHandler) applyTool(id sdk.ToolCallId, create bool, p toolPatch) {
 	if create {
 		p.contentSet, p.locationsSet = true, true
@@ -127,8 +142,11 @@ func (h *AgentHandler) applyTool(id sdk.ToolCallId, create bool, p toolPatch) {
 	c.mu.Lock()
 	now := c.now()
 	a := h.a
-	key := toolKey(id)
-	it := a.tools[key]
+	ref := toolRef{sess: h.sess, id: toolKey(id)}
+	it := a.tools[ref]
+	if it != nil && create && it.e.Turn != a.turn {
+		it = nil // the id of a call of an earlier turn, given to a new one
+	}
 	if it == nil {
 		if !create {
 			a.stats.UnknownToolUpdates++
@@ -142,8 +160,8 @@ func (h *AgentHandler) applyTool(id sdk.ToolCallId, create bool, p toolPatch) {
 			return
 		}
 		it.e.Author = a.name
-		it.e.Tool = &ToolCall{ID: line(key)}
-		a.tools[key] = it
+		it.e.Tool = &ToolCall{ID: line(ref.id)}
+		a.tools[ref] = it
 	}
 	if p.contentSet {
 		a.trackTerminals(it, p.content)

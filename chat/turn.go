@@ -34,13 +34,14 @@ type agentState struct {
 	cancelling bool
 	started    time.Time
 
-	open    *item            // the entry that text chunks of openKind extend
-	plan    *item            // this turn's plan, updated in place
-	tools   map[string]*item // every tool call of the session, by id
-	terms   terminalTrack    // the output of its terminals, and the tool calls showing them
-	created int              // entries made in this turn, against MaxTurnEntries
-	full    bool             // the turn reached MaxTurnEntries and said so
-	perm    *permGroup       // the permission requests waiting, one notice for all
+	open     *item             // the entry that text chunks of openKind extend
+	plan     *item             // this turn's plan, updated in place
+	tools    map[toolRef]*item // its tool calls still addressable, by session and id (toolcall.go)
+	terms    terminalTrack     // the output of its terminals, and the tool calls showing them
+	created  int               // entries made in this turn, against MaxTurnEntries
+	full     bool              // the turn reached MaxTurnEntries and said so
+	perm     *permGroup        // the permission requests waiting, one notice for all
+	sessions uint64            // how many handlers (sessions) it was given: the last one's number
 
 	commands []Command
 	usage    *Usage
@@ -64,7 +65,7 @@ type TurnState struct {
 func (c *Conversation) agent(name string) *agentState {
 	a, ok := c.agents[name]
 	if !ok {
-		a = &agentState{name: name, tools: make(map[string]*item)}
+		a = &agentState{name: name, tools: make(map[toolRef]*item)}
 		c.agents[name] = a
 	}
 	return a

@@ -61,6 +61,9 @@ type agent struct {
 	crashed chan struct{}
 	crash   sync.Once
 	toolSeq atomic.Int64 // numbers tool calls
+	// run is random, drawn at each Run: it prefixes the numbers of its tool calls, so that a
+	// restarted agent that reloads a session does not give its calls the ids of earlier ones.
+	run string
 
 	mu          sync.Mutex // guards the client's fs capabilities
 	clientRead  bool
@@ -100,6 +103,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 		log:      logf,
 		ctx:      ctx,
 		crashed:  make(chan struct{}),
+		run:      runID(),
 	}
 	if a.name == "" {
 		a.name = "demo"

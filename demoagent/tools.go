@@ -1,6 +1,8 @@
 package demoagent
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -25,8 +27,18 @@ func (a *agent) clientFS() (read, write bool) {
 	return a.clientRead, a.clientWrite
 }
 
+// newToolCallID names a new tool call "<kind>-<run>-<n>": n counts the calls of the process
+// (across its sessions), run is drawn at its start, so that the ids stay unique within a
+// session that several processes serve one after the other (session/load after a restart).
 func (t *turn) newToolCallID(kind string) sdk.ToolCallId {
-	return sdk.ToolCallId(fmt.Sprintf("%s-%d", kind, t.a.toolSeq.Add(1)))
+	return sdk.ToolCallId(fmt.Sprintf("%s-%s-%d", kind, t.a.run, t.a.toolSeq.Add(1)))
+}
+
+// runID draws the random part of a process's tool call ids.
+func runID() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // readFile asks the client for a file's content; a refusal comes back as the client's
