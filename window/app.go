@@ -6,7 +6,8 @@
 // goroutines never touch a window: they hand work over with App.Post, or ask for a
 // redraw with App.Invalidate; neither blocks, and redraw requests merge. The loop handles
 // every pending event, then draws once: at once after the user's input (a key, a paste, the
-// mouse, a resize), at most 60 times a second for redraws asked by other goroutines.
+// mouse, a resize), at most 60 times a second for redraws asked by other goroutines. The
+// user's input comes first: the frame for it is drawn before the posted work still queued.
 package window
 
 import (
@@ -89,10 +90,11 @@ type App struct {
 	timer      *time.Timer
 	timerAt    time.Time
 	cursor     cursorState
-	canvas     canvas        // what each cell of the screen holds
-	ready      chan struct{} // closed once Run has started the screen
-	clipboard  string        // Sidekicks' own clipboard (SetClipboard)
-	memory     *memoryReturn // gives memory back when the loop falls quiet (memory.go)
+	canvas     canvas           // what each cell of the screen holds
+	events     chan tcell.Event // tcell's events, on their way to the loop (set by Run)
+	ready      chan struct{}    // closed once Run has started the screen
+	clipboard  string           // Sidekicks' own clipboard (SetClipboard)
+	memory     *memoryReturn    // gives memory back when the loop falls quiet (memory.go)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -270,6 +272,7 @@ func (a *App) Run() (err error) {
 	a.screen.EnableMouse(tcell.MouseButtonEvents | tcell.MouseDragEvents)
 	a.screen.HideCursor()
 	events := make(chan tcell.Event, 128)
+	a.events = events
 	stop := make(chan struct{})
 	defer close(stop)
 	go a.screen.ChannelEvents(events, stop)
@@ -315,12 +318,40 @@ func (a *App) stopped() error {
 	}
 }
 
-// drain handles what else is pending: tcell's events (a paste arrives as hundreds) and
-// posted work, so that a batch of them makes one frame. It stops after a bounded amount,
-// so a flood still lets frames through.
+// drain handles what else is pending, the user's input first: every event already in
+// tcell's queue (a paste arrives as hundreds) is handled before any posted work, and once
+// input was handled drain returns, so that the frame for it is drawn before the posted work
+// still queued, which the next turns of the loop run. Posted work runs one function at a
+// time, the queue looked at between two: a key that arrives behind thousands of posted
+// functions waits for one of them, not for all. Work posted meanwhile joins the queue, so
+// a batch of it makes one frame. It stops after a bounded amount, so a flood still lets
+// frames through.
 func (a *App) drain(events <-chan tcell.Event) (closed bool) {
 	for i := 0; i < 4096; i++ {
-		a.runPosts()
+		if a.takeEvents(events) {
+			return true
+		}
+		if a.input {
+			break
+		}
+		if !a.runPosts(events) {
+			return false
+		}
+	}
+	// Posted work left for the next turn of the loop, which must not wait for a wake-up.
+	if a.postsPending() {
+		a.signal()
+	}
+	return false
+}
+
+// maxEventsPerTurn bounds the events one turn of the loop handles (a paste arrives as
+// hundreds), so that a flood of them still lets frames through.
+const maxEventsPerTurn = 4096
+
+// takeEvents handles the events already in tcell's queue, without waiting for more.
+func (a *App) takeEvents(events <-chan tcell.Event) (closed bool) {
+	for i := 0; i < maxEventsPerTurn; i++ {
 		select {
 		case ev, ok := <-events:
 			if !ok {
@@ -334,17 +365,36 @@ func (a *App) drain(events <-chan tcell.Event) (closed bool) {
 	return false
 }
 
-func (a *App) runPosts() {
+// runPosts runs the posted work, in the order posted, until none is left or an event
+// arrives: it then puts what it has not run back at the head of the queue, before what
+// was posted meanwhile, and reports true, for drain to handle the event first.
+func (a *App) runPosts(events <-chan tcell.Event) (more bool) {
 	a.mu.Lock()
 	posts := a.posts
 	a.posts = nil
 	a.mu.Unlock()
-	for _, f := range posts {
+	if len(posts) == 0 {
+		return false
+	}
+	a.dirty.Store(true)
+	for i, f := range posts {
+		posts[i] = nil // what has run may be collected
 		f()
+		if len(events) > 0 && i+1 < len(posts) {
+			a.mu.Lock()
+			a.posts = append(posts[i+1:len(posts):len(posts)], a.posts...)
+			a.mu.Unlock()
+			return true
+		}
 	}
-	if len(posts) > 0 {
-		a.dirty.Store(true)
-	}
+	return a.postsPending()
+}
+
+// postsPending reports whether posted work is waiting.
+func (a *App) postsPending() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.posts) > 0
 }
 
 // wakeAt makes the loop wake up at t (the next frame, a spinner step, a message's end).
@@ -419,10 +469,7 @@ func (a *App) releaseIdle() {
 	if len(a.idlers) == 0 || a.dirty.Load() || len(a.syncs) > 0 {
 		return
 	}
-	a.mu.Lock()
-	pending := len(a.posts) > 0
-	a.mu.Unlock()
-	if pending {
+	if a.postsPending() {
 		return
 	}
 	for _, c := range a.idlers {

@@ -30,6 +30,10 @@ func Ready(a *App) <-chan struct{} { return a.ready }
 // FramesDrawn is the number of frames the App has drawn: read it on the UI goroutine.
 func FramesDrawn(a *App) uint64 { return a.frames }
 
+// QueuedEvents is the number of tcell's events waiting for the loop: any goroutine may
+// read it once Run has started.
+func QueuedEvents(a *App) int { return len(a.events) }
+
 // Dialogs returns the open dialogs, the top one last: call it on the UI goroutine.
 func Dialogs(a *App) []*Dialog { return a.dialogs }
 

@@ -29,12 +29,16 @@ func main() {
 	word := flag.Int("word", 1<<20, "bytes of the word with no spaces")
 	lines := flag.Int("lines", 20_000, "lines of 34 bytes echoed for the memory figure")
 	flag.StringVar(&socketPrefix, "socket", socketPrefix, "the start of the private tmux server's socket name")
+	flag.BoolVar(&floodOnly, "flood-only", false, "measure the idle echo and the keys during the flood, and stop there")
 	flag.Parse()
 	if err := run(*bin, *keys, *flood, *word, *lines); err != nil {
 		fmt.Fprintln(os.Stderr, "responsiveness:", err)
 		os.Exit(1)
 	}
 }
+
+// floodOnly stops the run after the flood (-flood-only): the figures of the loop's order.
+var floodOnly bool
 
 // keyDeadline bounds the wait for one key's echo.
 const keyDeadline = 120 * time.Second
@@ -124,6 +128,9 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	fmt.Printf("                          worst / cat's worst %.1f, p99 / cat's p99 %.1f\n",
 		ratio(slices.Max(floodKeys), slices.Max(catKeys)), ratio(quantile(floodKeys, 0.99), quantile(catKeys, 0.99)))
 	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
+	if floodOnly {
+		return nil
+	}
 
 	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
 	before, _ = rssKiB(pid)

@@ -14,6 +14,11 @@ import (
 type meter struct {
 	s     *server
 	typed map[*pane]int // letters typed into the pane's input since it was last emptied
+	// rounds counts the times the pane's input was emptied: each round starts one letter
+	// further, so that every key changes the cell it lands in even when the program draws
+	// the emptying and the next key in one frame (a loaded machine): a program that sends
+	// only changed cells would otherwise print nothing for it.
+	rounds map[*pane]int
 	// spawn sends each key with a tmux send-keys process of its own, as a script calling
 	// tmux would: the process's start is then part of every echo.
 	spawn bool
@@ -32,9 +37,13 @@ func (m *meter) echo(p *pane) (time.Duration, error) {
 		}
 		time.Sleep(50 * time.Millisecond)
 		n = 0
+		if m.rounds == nil {
+			m.rounds = map[*pane]int{}
+		}
+		m.rounds[p]++
 	}
 	m.typed[p] = n + 1
-	key := string(letters[n])
+	key := string(letters[(n+m.rounds[p])%len(letters)])
 	from := p.mark()
 	start := time.Now()
 	if m.spawn {

@@ -2,18 +2,33 @@ package chatwin
 
 import (
 	"strings"
+	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
-// paceBytes is how much new text of the conversation the view reads in one frame, to the
-// end of a line. A frame lays out what it reads, so this bounds how long a frame holds the
-// screen while an agent floods lines (a few ms on this project's 2-core machine): the keys
-// typed meanwhile wait for one short frame at most. At 60 frames a second the view still takes in 2 MiB
-// a second, far more than anyone reads; a faster agent is shown a little behind, and the
-// window catches up as soon as it slows down.
+// paceBytes is the most new text of the conversation the view reads in one frame, to the
+// end of a line. A frame lays out what it reads, so this bounds the work of a frame while an
+// agent floods lines. At 60 frames a second the view still takes in 2 MiB a second, far more
+// than anyone reads; a faster agent is shown a little behind, and the window catches up as
+// soon as it slows down.
 const paceBytes = 32 << 10
+
+// paceTime is how long a frame may spend laying out new text: the view reads as much as the
+// last frames laid out in that time, between minPaceBytes and paceBytes. Bytes alone do not
+// bound time: on a machine busy with other work, laying out 32 KiB took 30–80 ms, and a key
+// typed meanwhile waited for it. A frame stays within a few ms whatever the machine's speed,
+// so that a key typed during a flood waits for one short frame at most.
+const paceTime = 3 * time.Millisecond
+
+// minPaceBytes is the least new text a frame reads, however slow the last frames were: a
+// flood is always shown moving on.
+const minPaceBytes = 2 << 10
+
+// minPaceMeasure is the least text a frame must have read for its time to count: the time
+// of a few bytes is mostly the frame's fixed cost.
+const minPaceMeasure = 1 << 10
 
 // ownRevs starts the revisions paced hands out for the entries it cuts, above any the
 // conversation's own counter reaches, so that the two never meet.
@@ -33,6 +48,11 @@ type paced struct {
 	srcRev  uint64               // the conversation's Rev at the last frame
 	nextRev uint64
 	behind  bool // some text was held back in this frame: another frame is needed
+
+	now     func() time.Time // the clock the layout's time is measured with
+	started time.Time        // when the frame's layout began (frame)
+	read    int              // bytes of new text given to the view in this frame
+	perByte float64          // ns the last frames took per byte of new text; 0 until measured
 }
 
 // heldEntry is how much of one entry's text the view has been given.
@@ -45,15 +65,17 @@ type heldEntry struct {
 }
 
 func newPaced(src convo.Source) *paced {
-	return &paced{src: src, held: map[int64]*heldEntry{}, nextRev: ownRevs}
+	return &paced{src: src, held: map[int64]*heldEntry{}, nextRev: ownRevs, now: time.Now}
 }
 
-// frame starts a frame: the view may read paceBytes more, or nothing new unless read is set.
+// frame starts a frame: the view may read a slice more (slice), or nothing new unless read
+// is set.
 func (p *paced) frame(read bool) {
 	p.budget = 0
 	if read {
-		p.budget = paceBytes
+		p.budget = p.slice()
 	}
+	p.read, p.started = 0, p.now()
 	if r := p.src.Rev(); r != p.srcRev || p.behind || !p.synced {
 		p.srcRev = r
 		p.rev++
@@ -102,6 +124,7 @@ func (p *paced) Entry(i int) (chat.Entry, bool) {
 			end = len(e.Text)
 		}
 		p.budget -= min(end-h.released, p.budget)
+		p.read += end - h.released
 		h.released = end
 	}
 	whole := h.released == len(e.Text)
@@ -129,5 +152,27 @@ func isPacedKind(k chat.EntryKind) bool {
 	return k == chat.KindUser || k == chat.KindAgent || k == chat.KindThought
 }
 
-// synced marks the end of the first frame: from then on, a new entry is paced.
-func (p *paced) afterSync() { p.synced = true }
+// slice is how much new text the view may read in this frame: what the last frames laid
+// out in paceTime, between minPaceBytes and paceBytes.
+func (p *paced) slice() int {
+	if p.perByte <= 0 {
+		return paceBytes
+	}
+	return int(min(max(float64(paceTime)/p.perByte, minPaceBytes), paceBytes))
+}
+
+// afterSync ends the frame's layout: it measures how long the new text it read took, and
+// marks the end of the first frame (from then on, a new entry is paced).
+func (p *paced) afterSync() {
+	if p.read >= minPaceMeasure {
+		took := float64(p.now().Sub(p.started)) / float64(p.read)
+		if p.perByte <= 0 {
+			p.perByte = took
+		} else {
+			// Half the last frame, half those before: a frame slowed by the machine
+			// shrinks the next slices at once, and a few fast ones bring them back.
+			p.perByte = (p.perByte + took) / 2
+		}
+	}
+	p.synced = true
+}

@@ -1,0 +1,65 @@
+package chatwin
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/chat"
+)
+
+// oneEntry is a conversation of one reply still streaming.
+type oneEntry struct{ e chat.Entry }
+
+func (o *oneEntry) Len() int { return 1 }
+func (o *oneEntry) Rev() uint64 { return o.e.Rev }
+func (o *oneEntry) Entry(i int) (chat.Entry, bool) {
+	return o.e, i == 0
+}
+
+// TestSliceFollowsLayoutTime checks that the new text a frame reads follows how long the
+// last frames took to lay it out: after a frame that took 60 ms for its slice (a machine
+// busy with other work), the next frames read a few KiB, so that a key waits for a short
+// frame; once frames are fast again, the slices grow back to paceBytes.
+func TestSliceFollowsLayoutTime(t *testing.T) {
+	var text strings.Builder
+	for i := 0; text.Len() < 1<<20; i++ {
+		fmt.Fprintf(&text, "flood line %07d\n", i)
+	}
+	src := &oneEntry{e: chat.Entry{Kind: chat.KindAgent, Seq: 1, Rev: 1}}
+	p := newPaced(src)
+	p.frame(true)
+	p.afterSync() // the window opens on an empty reply
+	clock := time.Unix(0, 0)
+	p.now = func() time.Time { return clock }
+	src.e.Text, src.e.Rev = text.String(), 2
+	released := 0
+	// frame reads one frame's slice, the layout taking took, and returns its size.
+	frame := func(took time.Duration) int {
+		p.frame(true)
+		e, _ := src.Entry(0)
+		got, _ := p.Entry(0)
+		if !strings.HasPrefix(e.Text, got.Text) {
+			t.Fatal("the view was given text the entry does not start with")
+		}
+		clock = clock.Add(took)
+		p.afterSync()
+		n := len(got.Text) - released
+		released = len(got.Text)
+		return n
+	}
+	if n := frame(60 * time.Millisecond); n < paceBytes {
+		t.Fatalf("the first frame read %d bytes, want %d", n, paceBytes)
+	}
+	slow := frame(60 * time.Millisecond)
+	if slow < minPaceBytes || slow > 2*minPaceBytes {
+		t.Fatalf("after a frame that took 60 ms for %d bytes, the next read %d bytes, want about %d", paceBytes, slow, minPaceBytes)
+	}
+	for i := 0; i < 20 && slow < paceBytes; i++ {
+		slow = frame(100 * time.Microsecond)
+	}
+	if slow < paceBytes {
+		t.Fatalf("frames fast again read %d bytes each, want %d", slow, paceBytes)
+	}
+}
