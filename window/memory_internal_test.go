@@ -6,56 +6,57 @@ import (
 	"time"
 )
 
-// TestMemoryGivenBackOnceQuiet: after a busy spell that allocated enough, the memory is
-// given back once the loop falls quiet; a quiet spell after little allocation gives
-// nothing back, and the next return counts from the last one.
+// TestMemoryGivenBackOnceQuiet: after a busy spell that allocated enough, a quiet spell
+// gives the memory back; a quiet spell after little allocation gives nothing back, and the
+// next return counts from the last one. The quiet spells are called here; the timer that
+// calls them is TestQuietSpellComesAfterTheLastWork's.
 func TestMemoryGivenBackOnceQuiet(t *testing.T) {
 	var allocated atomic.Uint64
-	checked := make(chan struct{}, 16)
 	var given atomic.Int32
 	m := &memoryReturn{
-		quiet:     20 * time.Millisecond,
+		quiet:     time.Hour, // never by itself here
 		threshold: 32 << 20,
-		allocated: func() uint64 {
-			defer func() { checked <- struct{}{} }()
-			return allocated.Load()
-		},
-		give: func() { given.Add(1) },
+		allocated: allocated.Load,
+		give:      func() { given.Add(1) },
 	}
 	defer m.stop()
-	wait := func(what string) {
-		t.Helper()
-		select {
-		case <-checked:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("the quiet spell %s never came", what)
+	for _, step := range []struct {
+		what  string
+		alloc uint64
+		want  int32
+	}{
+		{"after a spell that allocated 64 MiB", 64 << 20, 1},
+		{"after a spell that allocated 1 MiB more", 1 << 20, 1},
+		{"after 40 MiB more, counted from the last return", 40 << 20, 2},
+	} {
+		allocated.Add(step.alloc)
+		m.active()
+		m.quietNow()
+		if n := given.Load(); n != step.want {
+			t.Fatalf("%s, memory was given back %d times, want %d", step.what, n, step.want)
 		}
 	}
+}
 
-	// A busy spell: the loop works while 64 MiB are allocated.
-	for range 64 {
-		allocated.Add(1 << 20)
-		m.active()
+// TestQuietSpellComesAfterTheLastWork: the quiet spell comes once the loop has stopped
+// working, once, and not before: work keeps putting it off.
+func TestQuietSpellComesAfterTheLastWork(t *testing.T) {
+	checked := make(chan struct{}, 16)
+	m := &memoryReturn{
+		quiet:     30 * time.Millisecond,
+		threshold: 1,
+		allocated: func() uint64 { checked <- struct{}{}; return 0 },
+		give:      func() {},
 	}
-	wait("after 64 MiB")
-	if n := given.Load(); n != 1 {
-		t.Fatalf("after a spell that allocated 64 MiB, memory was given back %d times, want once", n)
-	}
-
-	// A little work (1 MiB): nothing to give back.
-	allocated.Add(1 << 20)
+	defer m.stop()
 	m.active()
-	wait("after 1 MiB")
-	if n := given.Load(); n != 1 {
-		t.Fatalf("after a spell that allocated 1 MiB, memory was given back again (%d)", n)
+	select {
+	case <-checked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the quiet spell never came after the loop's work")
 	}
-
-	// Enough again, counted from the last return.
-	allocated.Add(40 << 20)
-	m.active()
-	wait("after 40 MiB more")
-	if n := given.Load(); n != 2 {
-		t.Fatalf("after 40 MiB more, memory was given back %d times, want 2", n)
+	if len(checked) != 0 {
+		t.Fatalf("%d more quiet spells after one stretch of work", len(checked))
 	}
 }
 
