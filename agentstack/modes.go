@@ -38,7 +38,9 @@ func (c *agentConn) sessionOpened(s *acp.Session, loaded bool) error {
 //
 // A session is found through its handler: the service wraps each session's handler
 // (WrapHandler) knowing the conversation and the agent, just before it opens the session;
-// that wrapper, the outermost, is bound to the session when it opens (opened).
+// that wrapper, the outermost, is bound to the session when it opens (opened), and only
+// then replaces the conversation's previous one: a session that fails to open (a resume
+// refused) leaves the conversation's open session found.
 type Sessions struct {
 	mu   sync.Mutex
 	taps map[tapKey]*sessionTap
@@ -62,6 +64,7 @@ func newSessions(st *store.Store, logf func(string, ...any)) *Sessions {
 // conversation, and the session once it opened.
 type sessionTap struct {
 	chat.SessionHandler
+	key     tapKey
 	mu      sync.Mutex
 	session *acp.Session
 }
@@ -72,11 +75,7 @@ func (t *sessionTap) Unwrap() chat.SessionHandler { return t.SessionHandler }
 // wrap is part of the service's WrapHandler: the handler of the conversation's next
 // session with agent, which replaces the previous one.
 func (r *Sessions) wrap(k chat.Key, agent string, h chat.SessionHandler) chat.SessionHandler {
-	t := &sessionTap{SessionHandler: h}
-	r.mu.Lock()
-	r.taps[tapKey{k, agent}] = t
-	r.mu.Unlock()
-	return t
+	return &sessionTap{SessionHandler: h, key: tapKey{k, agent}}
 }
 
 // tapOf finds the sessionTap among the handlers a session's handler wraps.
@@ -102,6 +101,9 @@ func (r *Sessions) opened(agent string, s *acp.Session, loaded bool) error {
 		t.mu.Lock()
 		t.session = s
 		t.mu.Unlock()
+		r.mu.Lock()
+		r.taps[t.key] = t
+		r.mu.Unlock()
 	}
 	if !loaded || r.st == nil {
 		return nil

@@ -25,6 +25,9 @@ type SessionList struct {
 	// Resume says the agent continues sessions with session/resume; otherwise with
 	// session/load (Load), or not at all.
 	Resume, Load bool
+	// Open is the id of the session open in the agent's window, "" when none: the list
+	// marks it, and continuing it would change nothing.
+	Open string
 }
 
 // ListSessions starts the agent when needed and lists its sessions (session/list).
@@ -46,6 +49,9 @@ func (a *Stack) ListSessions(ctx context.Context, name string) (SessionList, err
 	}
 	slices.SortStableFunc(list, func(x, y acp.SessionSummary) int { return y.Updated.Compare(x.Updated) })
 	out.Sessions = list
+	if s := a.Session(chat.AgentKey(name), name); s != nil {
+		out.Open = s.ID()
+	}
 	return out, nil
 }
 
@@ -57,9 +63,13 @@ func (a *Stack) ContinueSession(ctx context.Context, name, id, title string) err
 // ResumeSession continues an earlier session without its history (session/resume).
 func (c *agentConn) ResumeSession(ctx context.Context, id, cwd string, h chat.SessionHandler) (chat.AgentSession, error) {
 	s, err := c.conn.ResumeSession(ctx, id, cwd, h)
+	if err == nil { // like a loaded session: bound to its window, its choices sent again
+		err = c.sessionOpened(s, true)
+	}
 	if err != nil {
 		return nil, c.failed("session/resume", err)
 	}
+	s.WatchTerminals(terminalWatcher{h})
 	return &agentSession{Session: s, c: c}, nil
 }
 

@@ -107,6 +107,9 @@ type application struct {
 	startRefs []store.WindowRef
 	startSave bool
 	startLoad loaded
+	// signedIn is the sign-in method each agent was last signed in with, until its next
+	// turn says whether it worked (signin.go).
+	signedIn map[string]string
 	// restoring is true while the windows saved last are opened again (screen's goroutine).
 	restoring bool
 	// panel is the Agents panel and the configuration edited from the screen (panel.go).

@@ -84,7 +84,7 @@ func TestAppGeminiSignsInWithASecret(t *testing.T) {
 	h, trace := realAgentApp(t, "gemini", program, []string{"--acp"}, nil)
 	h.sendGemini("hello")
 	h.waitText("Gemini API key is missing or not configured.", "(methods: Log in with Google, Gemini API key, Vertex AI, AI API", "Gateway): Agent ▸ Sign in…",
-		"Sign in to gemini", "Log in with Google — Log in with your Google account", "Gemini API key — Use an API key with Gemini Developer API")
+		"Sign in to gemini", "Log in with Google — Log in with your Google account", "Gemini API key — Use an API key with Gemini", "key: Secrets…")
 
 	const key = "AIzaSy-auth18-not-a-real-key"
 	h.pick(func() {}, "Sign in to gemini", "Set a key")

@@ -2,11 +2,15 @@ package app
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
+	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 )
 
@@ -127,10 +131,17 @@ func (ap *application) apply(l loaded) {
 	ap.refreshViews()
 	ap.panelReloaded(cfg)
 	added, removed := agentChanges(old, cfg)
+	changed := restartedChanges(old, cfg)
 	ap.log.Printf("reloaded %s: %d agents (new %q, removed %q), %d warnings", ap.path, len(cfg.Agents), added, removed, warningCount(l.diags))
 	ap.work.Do(func() {
 		ap.agents.SetAgents(ap.agentsWithSecrets(cfg.Agents))
 		ap.agents.SetLimits(cfg.Limits.MaxRunningAgents, cfg.Limits.StopIdleAgentsAfter)
+		var later []string // running agents whose changes wait for their next start
+		for _, name := range changed {
+			if ap.agents.Supervisor().State(name).Pid != 0 {
+				later = append(later, name)
+			}
+		}
 		created, _, err := ap.st.EnsureDeclared(cfg.Channels)
 		chans, lerr := ap.st.Channels()
 		ap.app.Post(func() {
@@ -138,7 +149,12 @@ func (ap *application) apply(l loaded) {
 				ap.log.Printf("creating the declared channels: %v", err)
 			}
 			ap.setChannels(chans, lerr)
-			ap.app.Flash(ap.reloadedText(l, added, removed, created))
+			text := ap.reloadedText(l, added, removed, created)
+			if len(later) > 0 && l.refused == nil && l.pending.Path == "" {
+				// Said first: it is what the user must act on, and the rest may be cut.
+				text = reloadText.Text(ap.lang, rNextStart, joinNames(later)) + " · " + text
+			}
+			ap.app.Flash(text)
 		})
 	})
 }
@@ -216,3 +232,31 @@ func agentChanges(old, next *config.Config) (added, removed []string) {
 func (ap *application) watchOptions() config.WatchOptions {
 	return config.WatchOptions{Go: ap.app.GoNamed}
 }
+
+// restartedChanges returns the agents of both old and next whose process would start
+// differently (command, arguments, environment, workspace, runtime): a running one keeps
+// its process, and the change applies at its next start.
+func restartedChanges(old, next *config.Config) []string {
+	var out []string
+	for _, a := range next.Agents {
+		o := old.Agent(a.Name)
+		if o == nil {
+			continue
+		}
+		if o.Command != a.Command || o.CommandPath != a.CommandPath || !slices.Equal(o.Args, a.Args) ||
+			!maps.Equal(o.Env, a.Env) || o.Workspace != a.Workspace || !reflect.DeepEqual(o.Runtime, a.Runtime) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+type reloadMsg int
+
+const rNextStart reloadMsg = iota
+
+var reloadText = i18n.NewCatalogue[reloadMsg]([]string{
+	rNextStart: "%s: settings changed; they apply at the next start (Restart in the Agents panel)",
+}, []string{
+	rNextStart: "%s : réglages modifiés ; ils s'appliquent au prochain démarrage (Redémarrer dans le panneau des agents)",
+})

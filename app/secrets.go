@@ -77,10 +77,20 @@ func secretProblem(name, value string) imsg {
 	switch {
 	case !secretNameRE.MatchString(name):
 		return imsgBadName
+	case reservedVariable(name):
+		return imsgReservedName
 	case len(value) > maxSecretValue || strings.ContainsAny(value, "\x00\r\n"):
 		return imsgBadValue
 	}
 	return imsgNone
+}
+
+// reservedVariable says whether a variable is one the agent's process needs from its
+// environment as it is (where programs are found, the home folder) or one that changes what
+// the process loads (LD_*, DYLD_*): a secret of that name would break or subvert the agent.
+func reservedVariable(name string) bool {
+	up := strings.ToUpper(name)
+	return up == "PATH" || up == "HOME" || strings.HasPrefix(up, "LD_") || strings.HasPrefix(up, "DYLD_")
 }
 
 // setSecret sets (or, with an empty value, removes) one secret of an agent in the file
@@ -151,7 +161,11 @@ func withSecrets(agents []config.Agent, s secrets) []config.Agent {
 		if env == nil {
 			env = map[string]string{}
 		}
-		maps.Copy(env, s[a.Name])
+		for k, v := range s[a.Name] {
+			if !reservedVariable(k) { // a file edited by hand
+				env[k] = v
+			}
+		}
 		out[i].Env = env
 	}
 	return out

@@ -19,7 +19,8 @@ import (
 // title, date and folder, most recent first; the one chosen is continued in the agent's
 // window (session/resume, or session/load when the agent cannot resume). A session of
 // another folder than the agent's workspace is listed, marked, and not continued: the
-// agent works in its workspace.
+// agent works in its workspace. The session open in the agent's window is marked
+// "(open here)"; choosing it changes nothing and says so.
 
 // sessionsTimeout bounds starting the agent and listing its sessions.
 const sessionsTimeout = 2 * time.Minute
@@ -81,13 +82,17 @@ func (ap *application) chooseSession(name string, list agentstack.SessionList) {
 	lang := ap.lang
 	var items []window.ChoiceItem
 	for _, s := range list.Sessions {
-		items = append(items, sessionItem(s, list.Workspace, lang))
+		items = append(items, sessionItem(s, list, lang))
 	}
 	ap.app.Choose(window.Choice{Title: sessionsText.Text(lang, sTitle, safetext.Line(name)), Items: items}, func(i int, ok bool) {
 		if !ok || i >= len(list.Sessions) {
 			return
 		}
 		s := list.Sessions[i]
+		if s.ID == list.Open {
+			ap.app.Flash(sessionsText.Text(lang, sAlreadyOpen, sessionName(s)))
+			return
+		}
 		if !sameFolder(s.Cwd, list.Workspace) {
 			ap.app.Flash(sessionsText.Text(lang, sOtherFolder, shortFolder(s.Cwd), shortFolder(list.Workspace)))
 			return
@@ -97,22 +102,30 @@ func (ap *application) chooseSession(name string, list agentstack.SessionList) {
 }
 
 // sessionItem is a session's entry: its title (its id when it has none), its date and its
-// folder.
-func sessionItem(s acp.SessionSummary, workspace string, lang i18n.Lang) window.ChoiceItem {
-	text := s.Title
-	if text == "" {
-		text = safetext.Line(s.ID)
-	}
+// folder; the session open in the window is marked so.
+func sessionItem(s acp.SessionSummary, list agentstack.SessionList, lang i18n.Lang) window.ChoiceItem {
 	mark := shortFolder(s.Cwd)
 	if !s.Updated.IsZero() {
 		mark = s.Updated.Local().Format("2006-01-02 15:04") + "  " + mark
 	}
-	it := window.ChoiceItem{Text: text, Mark: mark, MarkClass: window.ClassComment}
-	if !sameFolder(s.Cwd, workspace) {
+	it := window.ChoiceItem{Text: sessionName(s), Mark: mark, MarkClass: window.ClassComment}
+	switch {
+	case !sameFolder(s.Cwd, list.Workspace):
 		it.Mark += " " + sessionsText.Text(lang, sElsewhere)
 		it.MarkClass = window.ClassWarning
+	case s.ID == list.Open:
+		it.Mark += " " + sessionsText.Text(lang, sOpenHere)
+		it.MarkClass = window.ClassString
 	}
 	return it
+}
+
+// sessionName is how a session is named: its title, its id when it has none.
+func sessionName(s acp.SessionSummary) string {
+	if s.Title == "" {
+		return safetext.Line(s.ID)
+	}
+	return s.Title
 }
 
 // firstLine is the first line of an error's description, for the status bar (the agent's
@@ -140,7 +153,7 @@ func shortFolder(p string) string {
 func (ap *application) continueSession(name string, s acp.SessionSummary) {
 	lang := ap.lang
 	ap.openAgent(name)
-	ap.app.Flash(sessionsText.Text(lang, sOpening, s.Title))
+	ap.app.Flash(sessionsText.Text(lang, sOpening, sessionName(s)))
 	agents := ap.agents
 	ap.app.Go(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), sessionsTimeout)
@@ -149,6 +162,8 @@ func (ap *application) continueSession(name string, s acp.SessionSummary) {
 		ap.app.Post(func() {
 			switch {
 			case err == nil:
+			case errors.Is(err, chat.ErrSessionOpen):
+				ap.app.Flash(sessionsText.Text(lang, sAlreadyOpen, sessionName(s)))
 			case errors.Is(err, chat.ErrTurnInProgress):
 				ap.app.Flash(sessionsText.Text(lang, sBusy, safetext.Line(name)))
 			default:
@@ -173,6 +188,8 @@ const (
 	sBusy
 	sOpenFailed
 	sItem
+	sOpenHere
+	sAlreadyOpen
 )
 
 var sessionsText = i18n.NewCatalogue[sessionsMsg]([]string{
@@ -188,6 +205,8 @@ var sessionsText = i18n.NewCatalogue[sessionsMsg]([]string{
 	sBusy:        "%s has a turn in progress: wait for its end, or cancel it, then open the session again",
 	sOpenFailed:  "The session could not be opened: %s",
 	sItem:        "S~e~ssions…",
+	sOpenHere:    "(open here)",
+	sAlreadyOpen: "The session “%s” is already the one open in this window",
 }, []string{
 	sWhichAgent:  "Les sessions de quel agent ?",
 	sListing:     "Demande de ses sessions à %s…",
@@ -201,6 +220,8 @@ var sessionsText = i18n.NewCatalogue[sessionsMsg]([]string{
 	sBusy:        "%s a un tour en cours : attendez sa fin, ou annulez-le, puis ouvrez de nouveau la session",
 	sOpenFailed:  "La session n'a pas pu être ouverte : %s",
 	sItem:        "~S~essions…",
+	sOpenHere:    "(ouverte ici)",
+	sAlreadyOpen: "La session « %s » est déjà celle ouverte dans cette fenêtre",
 })
 
 // sessionsItem is the Agent menu's entry.

@@ -2,11 +2,14 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
+	"git.rickub.com/bots-garden/sidekicks/acp"
 	"git.rickub.com/bots-garden/sidekicks/agentstack"
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
@@ -72,15 +75,73 @@ func (ap *application) signIn() { ap.pickAgent(ap.signInTo) }
 // turnEnded is the stack's TurnEnded: a turn refused for lack of a login in the focused
 // window, with no dialog open, offers the agent's login methods at once (the window says
 // the agent's own message beside).
+//
+// A turn refused so right after a sign-in that said it worked means the method did not
+// sign the agent in (gemini-cli's "Gemini API key" answers success with no key set): that
+// is said, with the variable the agent or its methods name, and Agent ▸ Secrets… opens.
 func (ap *application) turnEnded(k chat.Key, r chat.TurnResult) {
-	if !agentstack.NeedsSignIn(r.Err) {
-		return
-	}
 	ap.app.Post(func() {
-		if fk, ok := ap.focusedKey(); ok && fk == k && ap.app.Dialogs() == 0 {
-			ap.signInTo(target{r.Agent, k, true})
+		method, after := ap.signedIn[r.Agent]
+		delete(ap.signedIn, r.Agent)
+		if !agentstack.NeedsSignIn(r.Err) {
+			return
+		}
+		t := target{r.Agent, k, true}
+		fk, ok := ap.focusedKey()
+		here := ok && fk == k && ap.app.Dialogs() == 0
+		if !after {
+			if here {
+				ap.signInTo(t)
+			}
+			return
+		}
+		name := refusalKeyVariable(r.Err)
+		text := signInCatalogue.Text(ap.lang, imsgSignInHollow, t.agent, method)
+		if name != "" {
+			text = signInCatalogue.Text(ap.lang, imsgSignInHollowKey, t.agent, method, name)
+		}
+		ap.tell(t, text)
+		if here {
+			ap.askSecretNamed(t, name)
 		}
 	})
+}
+
+// keyVariableRE finds the name of a key's environment variable in a text (GEMINI_API_KEY,
+// EXAMPLE_TOKEN).
+var keyVariableRE = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|TOKEN)\b`)
+
+// keyVariable is the first key variable one of texts names, "" when none does.
+func keyVariable(texts ...string) string {
+	for _, t := range texts {
+		if v := keyVariableRE.FindString(t); v != "" && !reservedVariable(v) {
+			return v
+		}
+	}
+	return ""
+}
+
+// refusalKeyVariable is the key variable an agent's refusal for lack of a login names, in
+// its message, else in the description or name of one of its key methods.
+func refusalKeyVariable(err error) string {
+	var auth *acp.AuthRequiredError
+	if !errors.As(err, &auth) {
+		return ""
+	}
+	texts := []string{auth.Message}
+	for _, m := range auth.Methods {
+		if keyMethod(agentstack.LoginMethod{ID: m.ID, Name: m.Name, Description: m.Description}) {
+			texts = append(texts, m.Description, m.Name)
+		}
+	}
+	return keyVariable(texts...)
+}
+
+// keyMethod says whether a login method is evidently a key the agent reads from its
+// environment ("Gemini API key"): setting the key is what signs it in, not authenticate.
+func keyMethod(m agentstack.LoginMethod) bool {
+	t := strings.ToLower(m.ID + " " + m.Name + " " + m.Description)
+	return strings.Contains(t, "api key") || strings.Contains(t, "api-key") || strings.Contains(t, "api_key")
 }
 
 // signInTo offers the login methods of an agent, started first when needed.
@@ -116,8 +177,11 @@ func (ap *application) chooseLogin(t target, methods []agentstack.LoginMethod, c
 			text += " — " + safetext.Snippet(d, 80)
 		}
 		item := window.ChoiceItem{Text: text}
-		if m.Terminal {
+		switch {
+		case m.Terminal:
 			item.Mark, item.MarkClass = signInCatalogue.Text(ap.lang, imsgMarkTerminal), window.ClassComment
+		case keyMethod(m):
+			item.Mark, item.MarkClass = signInCatalogue.Text(ap.lang, imsgMarkKey), window.ClassComment
 		}
 		items = append(items, item)
 	}
@@ -140,6 +204,8 @@ func (ap *application) chooseLogin(t target, methods []agentstack.LoginMethod, c
 			ap.signOut(t)
 		case methods[i].Terminal:
 			ap.terminalLogin(t, methods[i])
+		case keyMethod(methods[i]):
+			ap.askSecretNamed(t, keyVariable(methods[i].Description, methods[i].Name))
 		default:
 			ap.agentLogin(t, methods[i])
 		}
@@ -170,6 +236,7 @@ func (ap *application) agentLogin(t target, m agentstack.LoginMethod) {
 				ap.tell(t, signInCatalogue.Text(ap.lang, imsgSignInFailed, t.agent, agentstack.DescribeError(err, ap.lang)))
 				return
 			}
+			ap.signedInWith(t.agent, m)
 			ap.tell(t, signInCatalogue.Text(ap.lang, imsgSignedIn, t.agent, methodName(m)))
 		})
 	})
@@ -192,7 +259,17 @@ func (ap *application) terminalLogin(t target, m agentstack.LoginMethod) {
 		ap.tell(t, signInCatalogue.Text(ap.lang, imsgTerminalFailed, t.agent, safetext.Line(err.Error())))
 		return
 	}
+	ap.signedInWith(t.agent, m)
 	ap.tell(t, signInCatalogue.Text(ap.lang, imsgSignedIn, t.agent, methodName(m)))
+}
+
+// signedInWith remembers that the agent said it signed in with m, for its next turn to
+// tell whether it did.
+func (ap *application) signedInWith(agent string, m agentstack.LoginMethod) {
+	if ap.signedIn == nil {
+		ap.signedIn = map[string]string{}
+	}
+	ap.signedIn[agent] = methodName(m)
 }
 
 // signOut asks the agent to sign out (logout).
@@ -216,10 +293,14 @@ func (ap *application) signOut(t target) {
 // showSecrets is Agent ▸ Secrets….
 func (ap *application) showSecrets() { ap.pickAgent(ap.askSecret) }
 
-// askSecret asks for the name of one of the agent's secrets, then its value (masked), and
-// saves it; the agent gets it at its next start (it is stopped once its turns end, when
-// it runs, so that the next message starts it with the secret).
-func (ap *application) askSecret(t target) {
+// askSecret asks for one of the agent's secrets, the first one set offered.
+func (ap *application) askSecret(t target) { ap.askSecretNamed(t, "") }
+
+// askSecretNamed asks for the name of one of the agent's secrets (name offered, when
+// given), then its value (masked), and saves it; the agent gets it at its next start (it
+// is stopped once its turns end, when it runs, so that the next message starts it with the
+// secret).
+func (ap *application) askSecretNamed(t target, name string) {
 	ap.work.Do(func() {
 		var known []string
 		if path, err := secretsPath(); err == nil {
@@ -232,6 +313,9 @@ func (ap *application) askSecret(t target) {
 			first := ""
 			if len(known) > 0 {
 				prompt, first = signInCatalogue.Text(ap.lang, imsgSecretNameKnown, strings.Join(known, ", ")), known[0]
+			}
+			if name != "" {
+				first = name
 			}
 			title := signInCatalogue.Text(ap.lang, imsgSecretsTitle, t.agent)
 			ap.app.AskText(window.TextEntry{Title: title, Prompt: prompt, Text: first, Validate: func(name string) string {

@@ -31,6 +31,10 @@ const (
 	imsgSecretValue
 	imsgBadName
 	imsgBadValue
+	imsgReservedName
+	imsgSignInHollow
+	imsgSignInHollowKey
+	imsgMarkKey
 	imsgSecretSaved
 	imsgSecretRemoved
 	imsgSecretRestart
@@ -72,6 +76,10 @@ var signInTextsEN = [imsgCount]string{
 	imsgSecretValue:        "Value of %s (hidden; empty removes it):",
 	imsgBadName:            "A variable's name is letters, digits and _, not starting with a digit",
 	imsgBadValue:           "The value is one line of at most 16 KiB",
+	imsgSignInHollow:       "Signing in to %s with %q did not sign it in: it still asks for a login. Set the key it reads with Agent ▸ Secrets…",
+	imsgSignInHollowKey:    "Signing in to %s with %q did not sign it in: it still asks for a login. Set %s with Agent ▸ Secrets…",
+	imsgMarkKey:            "key: Secrets…",
+	imsgReservedName:       "PATH, HOME, LD_* and DYLD_* cannot be secrets: the agent's process needs them as they are (set them in the agent's env in the configuration if you must)",
 	imsgSecretSaved:        "Secret %s of %s saved; it is passed at the agent's next start",
 	imsgSecretRemoved:      "Secret %s of %s removed; the agent goes without it from its next start",
 	imsgSecretRestart:      "%s was stopped so that its next start has it",
@@ -112,6 +120,10 @@ var signInTextsFR = [imsgCount]string{
 	imsgSecretValue:        "Valeur de %s (masquée ; vide la retire) :",
 	imsgBadName:            "Le nom d'une variable est fait de lettres, chiffres et _, sans chiffre au début",
 	imsgBadValue:           "La valeur tient sur une ligne d'au plus 16 Kio",
+	imsgSignInHollow:       "La connexion à %s avec %q ne l'a pas connecté : il demande toujours une connexion. Réglez la clé qu'il lit avec Agent ▸ Secrets…",
+	imsgSignInHollowKey:    "La connexion à %s avec %q ne l'a pas connecté : il demande toujours une connexion. Réglez %s avec Agent ▸ Secrets…",
+	imsgMarkKey:            "clé : Secrets…",
+	imsgReservedName:       "PATH, HOME, LD_* et DYLD_* ne peuvent pas être des secrets : le processus de l'agent en a besoin tels quels (réglez-les dans l'env de l'agent dans la configuration s'il le faut)",
 	imsgSecretSaved:        "Secret %s de %s enregistré ; il est donné à l'agent à son prochain démarrage",
 	imsgSecretRemoved:      "Secret %s de %s retiré ; l'agent s'en passe dès son prochain démarrage",
 	imsgSecretRestart:      "%s a été arrêté pour l'avoir à son prochain démarrage",

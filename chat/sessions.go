@@ -28,6 +28,10 @@ var ErrTurnInProgress = errors.New("the agent has a turn in progress")
 // session/resume nor session/load.
 var ErrCannotReopen = errors.New("the agent can neither resume nor load a session")
 
+// ErrSessionOpen is returned by ContinueSession when the session asked for is the one the
+// conversation has open with the agent: there is nothing to continue.
+var ErrSessionOpen = errors.New("the session is the one open here")
+
 // sessionInfo applies a session_info_update: the session's title ("" clears it).
 func (h *AgentHandler) sessionInfo(u *sdk.SessionSessionInfoUpdate) {
 	if u.Title == nil {
@@ -51,17 +55,27 @@ func (c *Conversation) SessionTitle(agent string) string {
 }
 
 // forgetSession drops what the agent said of its previous session (its usage and its
-// title): the new one has said nothing yet.
-func (c *Conversation) forgetSession(agent string) {
-	c.forgetUsage(agent)
+// title): the new one has said nothing yet. The function it returns puts them back, for
+// when the new session fails to open and the previous one stays.
+func (c *Conversation) forgetSession(agent string) (restore func()) {
 	c.mu.Lock()
 	a := c.agent(agent)
+	title, usage := a.title, a.usage
+	c.mu.Unlock()
+	c.forgetUsage(agent)
+	c.mu.Lock()
 	changed := a.title != ""
 	a.title = ""
 	if changed {
 		c.rev++
 	}
 	c.unlock(changed)
+	return func() {
+		c.mu.Lock()
+		a.title, a.usage = title, usage
+		c.rev++
+		c.unlock(true)
+	}
 }
 
 // reopen reopens the agent's earlier session id on conn: session/resume when the agent
@@ -103,6 +117,9 @@ func (s *Service) ContinueSession(ctx context.Context, k Key, agent, id, title s
 	case cs.turns[agent] != nil:
 		s.mu.Unlock()
 		return ErrTurnInProgress
+	case cs.sessions[agent] != nil && cs.sessions[agent].sess.ID() == id:
+		s.mu.Unlock()
+		return ErrSessionOpen
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	t := &turn{agent: agent, ctx: ctx, cancel: cancel, started: s.now(), phase: PhaseOpening}
@@ -131,9 +148,10 @@ func (s *Service) ContinueSession(ctx context.Context, k Key, agent, id, title s
 		return ErrCannotReopen
 	}
 	h := s.handler(cs, agent)
-	cs.conv.forgetSession(agent)
+	restore := cs.conv.forgetSession(agent)
 	sess, resumed, err := reopen(ctx, conn, id, h, true)
 	if err != nil {
+		restore()
 		return err
 	}
 	s.mu.Lock()

@@ -32,6 +32,7 @@ type agentState struct {
 	turn       int64
 	busy       bool
 	cancelling bool
+	cancelled  bool // the last turn ended cancelled
 	started    time.Time
 
 	open     *item             // the entry that text chunks of openKind extend
@@ -57,6 +58,9 @@ type TurnState struct {
 	Busy bool
 	// Cancelling is true once the turn is being cancelled, until it ends.
 	Cancelling bool
+	// Cancelled is true when the last turn, ended, was cancelled: nothing waits for the
+	// user after it.
+	Cancelled bool
 	// Started is when the current or last turn began.
 	Started time.Time
 }
@@ -107,7 +111,7 @@ func (c *Conversation) beginAgentTurn(agent string) int64 {
 		c.turn = 1
 	}
 	a.turn = c.turn
-	a.busy, a.cancelling, a.started = true, false, now
+	a.busy, a.cancelling, a.cancelled, a.started = true, false, false, now
 	a.created, a.full = 0, false
 	c.queueMark(TurnMark{Agent: a.name, Turn: a.turn, Started: now, Open: true})
 	c.rev++
@@ -170,6 +174,9 @@ func (c *Conversation) EndTurn(agent, stopReason string, err error) {
 	if a.busy {
 		c.queueMark(TurnMark{Agent: a.name, Turn: a.turn})
 	}
+	if a.busy {
+		a.cancelled = a.cancelling || stopReason == StopCancelled
+	}
 	a.busy, a.cancelling = false, false
 	c.rev++
 	c.unlock(true)
@@ -203,7 +210,7 @@ func (c *Conversation) State(agent string) TurnState {
 	if !ok {
 		return TurnState{}
 	}
-	return TurnState{Turn: a.turn, Busy: a.busy, Cancelling: a.cancelling, Started: a.started}
+	return TurnState{Turn: a.turn, Busy: a.busy, Cancelling: a.cancelling, Cancelled: a.cancelled, Started: a.started}
 }
 
 // finishAgent finishes every entry the agent is still feeding. The caller holds the lock.

@@ -38,8 +38,17 @@ type textBody struct {
 }
 
 func (b *textBody) size(l Labels, maxW int) (int, int) {
-	w := max(TextWidth(b.entry.Prompt), b.buttons.width(l), 40)
-	return min(w, maxW), 5
+	w := min(max(TextWidth(b.entry.Prompt), b.buttons.width(l), 40, TextWidth(b.problem)), maxW)
+	return w, 4 + len(b.problemRows(w))
+}
+
+// problemRows is the error line wrapped to the dialog's width (a translation is often
+// longer than the English): one empty row when there is none.
+func (b *textBody) problemRows(w int) []string {
+	if b.problem == "" {
+		return []string{""}
+	}
+	return wrap(b.problem, max(w, 1))
 }
 
 func (b *textBody) draw(r Region, l Labels) {
@@ -52,10 +61,14 @@ func (b *textBody) draw(r Region, l Labels) {
 	} else {
 		b.input.Draw(r.Sub(0, 1, W, 1), !b.buttons.focused)
 	}
-	n = r.text(0, 2, truncate(b.problem, W), r.style(ClassDialogError))
-	r.spaces(n, 2, W-n, bg)
-	r.spaces(0, 3, W, bg)
-	b.buttons.draw(r, 4, l)
+	rows := b.problemRows(W)
+	for i, row := range rows {
+		n = r.text(0, 2+i, truncate(row, W), r.style(ClassDialogError))
+		r.spaces(n, 2+i, W-n, bg)
+	}
+	y := 2 + len(rows)
+	r.spaces(0, y, W, bg)
+	b.buttons.draw(r, y+1, l)
 }
 
 func (b *textBody) handleEvent(d *Dialog, ev Event) bool {

@@ -222,6 +222,15 @@ func (w *Widget) changed() {
 	}
 }
 
+// asking reports whether a request (a permission, a question) waits in the window.
+func (w *Widget) asking() bool {
+	if w.opts.Requests == nil {
+		return false
+	}
+	r, _ := w.opts.Requests.Head(w.key)
+	return r != nil
+}
+
 // check looks at what changed in the conversation: a turn being cancelled has its moment
 // noted; a turn that ended in a window not in front marks it and rings the bell; new
 // content (an entry added or changed, not the commands, the usage or a title) marks it
@@ -241,9 +250,12 @@ func (w *Widget) check() {
 	}
 	w.wasBusy, w.lastTurn = st.Busy, st.Turn
 	front := w.win != nil && w.win.Focused()
-	if ended && w.win != nil && !front {
+	switch {
+	case ended && w.win != nil && !front && !st.Cancelled: // a turn cancelled waits for nothing
 		w.win.SetAttention(true)
 		w.app.Bell()
+	case front && w.win.Attention() && !w.asking():
+		w.win.SetAttention(false) // a window in front is never marked for nothing
 	}
 	if said := w.conv.Said(); said != w.seenSaid {
 		w.seenSaid = said
