@@ -1,12 +1,16 @@
 package app
 
 import (
+	"context"
+	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -34,7 +38,8 @@ type historySearch struct {
 	dialog *window.Dialog
 	field  *window.Input
 
-	latest    atomic.Int64 // the search whose answer is awaited
+	latest    atomic.Int64       // the search whose answer is awaited
+	cancel    context.CancelFunc // gives up the search under way, if any
 	searching bool
 	failed    bool
 	query     string // of the hits listed
@@ -50,13 +55,69 @@ func (ap *application) showSearch() {
 	s.field.OnChange = s.search
 	s.dialog = ap.app.OpenDialog(searchCatalogue.Text(ap.lang, fmsgSearchTitle), s, func() {
 		s.latest.Add(1) // an answer under way is of no use now
+		s.giveUp()
 	})
 }
 
-// search asks the history for the words typed, on the application's worker; a newer
-// search makes an older one give up before it reads, and its answer be dropped.
+// searchHistory is the search the dialog runs: a variable so that a test can make it slow.
+var searchHistory = (*store.Store).SearchContext
+
+// searches runs the searches of Search history, on a queue of their own rather than on the
+// application's work, so that a slow one holds back neither the history's writes nor
+// quitting; each has a context that a newer search, the dialog closing and quitting cancel,
+// which interrupts SQLite.
+type searches struct {
+	mu      sync.Mutex
+	queue   *jobs.Queue
+	ctx     context.Context // cancelled by stop
+	stop    context.CancelFunc
+	stopped bool
+}
+
+// beginSearch returns the context of a new search, and false once the searches have stopped.
+func (ap *application) beginSearch() (context.Context, context.CancelFunc, *jobs.Queue, bool) {
+	ss := &ap.searches
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.stopped {
+		return nil, nil, nil, false
+	}
+	if ss.queue == nil {
+		ss.queue = jobs.New(jobs.Options{Name: "history search", Go: ap.app.GoNamed})
+		ss.ctx, ss.stop = context.WithCancel(context.Background())
+	}
+	ctx, cancel := context.WithCancel(ss.ctx)
+	return ctx, cancel, ss.queue, true
+}
+
+// stopSearches cancels every search under way and waits for them to give up; no search
+// starts after. Quitting calls it before closing the history.
+func (ap *application) stopSearches() {
+	ss := &ap.searches
+	ss.mu.Lock()
+	ss.stopped = true
+	q, stop := ss.queue, ss.stop
+	ss.mu.Unlock()
+	if q == nil {
+		return
+	}
+	stop()
+	q.Close()
+}
+
+// giveUp cancels the search under way, if any.
+func (s *historySearch) giveUp() {
+	if s.cancel != nil {
+		s.cancel()
+		s.cancel = nil
+	}
+}
+
+// search asks the history for the words typed, on the searches' queue; a newer search
+// cancels an older one, whose answer is dropped.
 func (s *historySearch) search() {
 	gen := s.latest.Add(1)
+	s.giveUp()
 	q := s.field.Text()
 	if strings.TrimSpace(q) == "" {
 		s.searching, s.failed, s.hits, s.query = false, false, nil, ""
@@ -67,12 +128,20 @@ func (s *historySearch) search() {
 		s.searching, s.failed, s.hits, s.query = false, true, nil, q
 		return
 	}
-	s.searching = true
-	ap.work.Do(func() {
-		if s.latest.Load() != gen {
+	ctx, cancel, queue, ok := ap.beginSearch()
+	if !ok { // quitting
+		return
+	}
+	s.searching, s.cancel = true, cancel
+	queue.Do(func() {
+		defer cancel()
+		if ctx.Err() != nil {
 			return
 		}
-		hits, err := st.Search(q, store.DefaultSearchLimit)
+		hits, err := searchHistory(st, ctx, q, store.DefaultSearchLimit)
+		if errors.Is(err, context.Canceled) {
+			return // a newer search, or none, is awaited
+		}
 		if err != nil {
 			ap.log.Printf("%v", err)
 		}

@@ -119,12 +119,7 @@ const maxSearchWords = 32
 // separate words; words with no letter or digit, which the tokenizer would drop, and repeated
 // words are left out; only the first maxSearchWords count.
 func matchExpr(query string) string {
-	query = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, query)
+	query = controlsAsSpaces(query)
 	words := strings.Fields(query)
 	var kept []string
 	seen := map[string]bool{}
@@ -145,6 +140,17 @@ func matchExpr(query string) string {
 		}
 	}
 	return strings.Join(kept, " ")
+}
+
+// controlsAsSpaces replaces the control characters of a query by spaces, which separate
+// its words.
+func controlsAsSpaces(query string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, query)
 }
 
 // endsWithSpace reports whether s ends with white space.

@@ -36,12 +36,7 @@ type queryTerms struct {
 
 // termsOf returns the words matchExpr would search for.
 func termsOf(query string) queryTerms {
-	query = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, query)
+	query = controlsAsSpaces(query)
 	var t queryTerms
 	seen := map[string]bool{}
 	words := strings.Fields(query)
