@@ -1,12 +1,10 @@
 package app
 
 import (
-	"strings"
 	"testing"
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
-	"git.rickub.com/bots-garden/sidekicks/i18n"
 )
 
 // A fence a message leaves open is closed at its end: the entries after it keep their
@@ -19,23 +17,14 @@ func TestExportContainsEntries(t *testing.T) {
 		{Kind: chat.KindAgent, Author: "alice", Text: "#hashtag\n####### seven\n  ## Two\n````\n```\n", Created: at, Done: true},
 		{Kind: chat.KindUser, Text: "after", Created: at, Done: true},
 	}
-	var b strings.Builder
-	m := newMarkdownExport(&b, i18n.English, "alice", at, func(string) string { return "Alice" })
-	for _, e := range entries {
-		if err := m.entry(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := m.finish(); err != nil {
-		t.Fatal(err)
-	}
+	got, _ := exportText(t, "alice", at, entries)
 	when := at.Format("2006-01-02 15:04:05")
 	want := "# alice\n\nExported from Sidekicks on " + at.Format("2006-01-02 15:04") + ".\n\n" +
 		"## You · " + when + "\n\n```go\nfunc unclosed() {\n```\n\n" +
 		"## Alice · " + when + "\n\n### Plan\n\n~~~~\n~~~\n# not a heading\n~~~~\n\n" +
 		"## Alice · " + when + "\n\n#hashtag\n####### seven\n#### Two\n````\n```\n````\n\n" +
 		"## You · " + when + "\n\nafter\n\n"
-	if got := b.String(); got != want {
+	if got != want {
 		t.Errorf("export\n got %q\nwant %q", got, want)
 	}
 }
