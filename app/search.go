@@ -195,6 +195,9 @@ func (ap *application) openAt(h store.Hit) {
 	}
 	w.win.Focus()
 	ref := chatwin.EntryRef{ID: h.EntryID, Kind: h.Kind, Author: h.Author, Created: h.Time}
+	if len(h.Marks) > 0 && h.Marks[0][0] >= 0 && h.Marks[0][0] < h.Marks[0][1] && h.Marks[0][1] <= len(h.Snippet) {
+		ref.Match = h.Snippet[h.Marks[0][0]:h.Marks[0][1]]
+	}
 	widget.ShowEntry(ref, func(found bool) {
 		if !found {
 			ap.app.Flash(searchCatalogue.Text(ap.lang, fmsgEntryGone))

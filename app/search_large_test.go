@@ -16,14 +16,8 @@ import (
 // megabyte of the same words (as the demo agent's /floodlines writes), and returns its path.
 func floodHistory(t *testing.T, dir string) string {
 	t.Helper()
-	path := filepath.Join(dir, "sidekicks.yaml")
-	writeFile(t, path, "version: 1\nagents:\n"+demoAgentYAML(t, "alice", "Alice", "A", ""))
-	st := openStoreAt(t, path)
+	path, st, conv := aliceHistory(t, dir)
 	defer st.Close()
-	conv, err := st.AgentConversation("alice")
-	if err != nil {
-		t.Fatal(err)
-	}
 	at := time.Date(2026, 2, 3, 8, 0, 0, 0, time.Local)
 	text := strings.Repeat("flood line of the demo agent\n", (1<<20)/29)
 	if _, err := st.SaveEntry(conv, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: text, Created: at, Updated: at, Done: true}); err != nil {
@@ -120,4 +114,19 @@ func TestSearchCancelledAndQuit(t *testing.T) {
 		t.Fatalf("exit status %d", r.code)
 	}
 	waitSearch(t, cancelled, "slow")
+}
+
+// aliceHistory writes in dir a configuration with the demo agent alice, and returns its path,
+// its history open (the caller closes it) and alice's conversation there.
+func aliceHistory(t *testing.T, dir string) (string, *store.Store, store.ConvID) {
+	t.Helper()
+	path := filepath.Join(dir, "sidekicks.yaml")
+	writeFile(t, path, "version: 1\nagents:\n"+demoAgentYAML(t, "alice", "Alice", "A", ""))
+	st := openStoreAt(t, path)
+	conv, err := st.AgentConversation("alice")
+	if err != nil {
+		st.Close()
+		t.Fatal(err)
+	}
+	return path, st, conv
 }
