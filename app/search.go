@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
@@ -165,12 +166,27 @@ func (s *historySearch) open() {
 	}
 	h := s.hits[s.sel]
 	s.dialog.Close()
-	s.ap.openAt(h)
+	s.ap.openAt(h, hitMatch(h, s.query))
+}
+
+// hitMatch is the text the window looks for in a hit's entry to show the line holding it:
+// the first word marked in the snippet, else (a match beyond the part of a huge entry the
+// snippet reads) the first word of the query.
+func hitMatch(h store.Hit, query string) string {
+	if len(h.Marks) > 0 && h.Marks[0][0] >= 0 && h.Marks[0][0] < h.Marks[0][1] && h.Marks[0][1] <= len(h.Snippet) {
+		return h.Snippet[h.Marks[0][0]:h.Marks[0][1]]
+	}
+	for _, w := range strings.Fields(query) {
+		if w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }); w != "" {
+			return strings.ToLower(w)
+		}
+	}
+	return ""
 }
 
 // openAt opens (or brings to the front) the window of a hit's conversation and shows its
-// entry there.
-func (ap *application) openAt(h store.Hit) {
+// entry there, at its first line holding match when match is not "".
+func (ap *application) openAt(h store.Hit, match string) {
 	var w *appWindow
 	if h.Channel != 0 {
 		if _, ok := ap.channelByID(h.Channel); !ok {
@@ -194,10 +210,7 @@ func (ap *application) openAt(h store.Hit) {
 		return
 	}
 	w.win.Focus()
-	ref := chatwin.EntryRef{ID: h.EntryID, Kind: h.Kind, Author: h.Author, Created: h.Time}
-	if len(h.Marks) > 0 && h.Marks[0][0] >= 0 && h.Marks[0][0] < h.Marks[0][1] && h.Marks[0][1] <= len(h.Snippet) {
-		ref.Match = h.Snippet[h.Marks[0][0]:h.Marks[0][1]]
-	}
+	ref := chatwin.EntryRef{ID: h.EntryID, Kind: h.Kind, Author: h.Author, Created: h.Time, Match: match}
 	widget.ShowEntry(ref, func(found bool) {
 		if !found {
 			ap.app.Flash(searchCatalogue.Text(ap.lang, fmsgEntryGone))

@@ -11,34 +11,40 @@ import (
 )
 
 // A hit on line 2,999 of a 3,000-line entry opens the window at that line, the folded entry
-// unfolded, not at the entry's first line.
+// unfolded, not at the entry's first line; so does one beyond the part of the entry the
+// snippet is made from.
 func TestSearchOpensAtMatchingLine(t *testing.T) {
 	dir := appEnv(t)
 	path, st, conv := aliceHistory(t, dir)
-	var b strings.Builder
-	for i := 1; i <= 3000; i++ {
-		if i == 2999 {
-			b.WriteString("the wombat digs here\n")
-			continue
-		}
-		fmt.Fprintf(&b, "pasted line %d\n", i)
-	}
+	// wombat is within the part of its entry the snippet reads, numbat beyond it.
 	at := time.Date(2026, 2, 3, 8, 0, 0, 0, time.Local)
-	if _, err := st.SaveEntry(conv, chat.Entry{Kind: chat.KindUser, Text: b.String(), Created: at, Updated: at, Done: true}); err != nil {
-		t.Fatal(err)
+	for _, c := range []struct{ word, pad string }{{"wombat", ""}, {"numbat", strings.Repeat(" padding", 12)}} {
+		var b strings.Builder
+		for i := 1; i <= 3000; i++ {
+			if i == 2999 {
+				b.WriteString("the " + c.word + " digs here\n")
+				continue
+			}
+			fmt.Fprintf(&b, "%s line %d%s\n", c.word[:3], i, c.pad)
+		}
+		if _, err := st.SaveEntry(conv, chat.Entry{Kind: chat.KindUser, Text: b.String(), Created: at, Updated: at, Done: true}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	st.Close()
 
 	h := startApp(t, path, dir)
-	openSearch(h, "wombat")
-	h.waitText("1 found, newest first.")
-	h.press(tcell.KeyEnter)
-	s := h.waitScreen("alice's window at the matching line", func(s string) bool {
-		return strings.Contains(h.focusedTitle(), "Alice") && !strings.Contains(s, "Search history") &&
-			strings.Contains(s, "the wombat digs here")
-	})
-	if !strings.Contains(s, "pasted line 2998") {
-		t.Errorf("the lines around the match are not shown:\n%s", s)
+	for _, word := range []string{"wombat", "numbat"} {
+		openSearch(h, word)
+		h.waitText("1 found, newest first.")
+		h.press(tcell.KeyEnter)
+		s := h.waitScreen("alice's window at the line of "+word, func(s string) bool {
+			return strings.Contains(h.focusedTitle(), "Alice") && !strings.Contains(s, "Search history") &&
+				strings.Contains(s, "the "+word+" digs here")
+		})
+		if !strings.Contains(s, word[:3]+" line 2998") {
+			t.Errorf("the lines around the match are not shown:\n%s", s)
+		}
 	}
 	h.quit()
 }
