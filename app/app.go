@@ -116,6 +116,8 @@ type application struct {
 	panel panelState
 	// trace is the ACP trace of every agent's connection (trace.go).
 	trace traceState
+	// searches runs Search history's searches (search.go).
+	searches searches
 }
 
 // run shows the screen until the user quits, then stops everything. It returns the exit
@@ -154,6 +156,7 @@ func (ap *application) run() (code int, next string) {
 		}
 		ap.shutdownAgents(nil)
 	}
+	ap.stopSearches()
 	ap.work.Close()
 	ap.closeTrace()
 	code = ap.reportUnsaved(code)

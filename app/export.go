@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,17 +26,56 @@ func (ap *application) askExport() {
 		return
 	}
 	title, base := ap.exportTitle(k)
+	ap.chooseExport(k, title, ap.o.dir, base+"-"+ap.now().Format("2006-01-02")+".md")
+}
+
+// chooseExport opens the file chooser in dir, proposing name, and exports k's conversation
+// to the file chosen.
+func (ap *application) chooseExport(k chat.Key, title, dir, name string) {
 	ap.app.ChooseFile(window.FileChooser{
 		Title:      searchCatalogue.Text(ap.lang, fmsgExportTitle),
-		Dir:        ap.o.dir,
+		Dir:        dir,
 		Extensions: []string{".md", ".markdown"},
 		Save:       true,
-		Name:       base + "-" + ap.now().Format("2006-01-02") + ".md",
+		Name:       name,
 	}, func(path string, ok bool) {
 		if ok {
 			ap.export(k, title, path)
 		}
 	})
+}
+
+// exportFailed says why the export to path failed, naming path (not the hidden file written
+// first), and offers to choose another place: yes opens the chooser again, in path's
+// folder when it is one, the name kept.
+func (ap *application) exportFailed(k chat.Key, title, path string, err error) {
+	lang := ap.lang
+	msg := searchCatalogue.Text(lang, fmsgExportFailed, path, exportReason(err))
+	ap.app.Flash(msg)
+	ap.app.Confirm(searchCatalogue.Text(lang, fmsgExportTitle), msg+"\n\n"+searchCatalogue.Text(lang, fmsgExportAgain), func(yes bool) {
+		if !yes {
+			return
+		}
+		dir := filepath.Dir(path)
+		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+			dir = ap.o.dir
+		}
+		ap.chooseExport(k, title, dir, filepath.Base(path))
+	})
+}
+
+// exportReason is what went wrong, without the name of the file it happened to: the
+// system's words for a file's error ("permission denied"), else the error.
+func exportReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err.Error()
+	}
+	return err.Error()
 }
 
 // exportTitle is the title of a conversation's document and the start of its file name.
@@ -76,7 +116,7 @@ func (ap *application) export(k chat.Key, title, path string) {
 		ap.app.Post(func() {
 			if err != nil {
 				ap.log.Printf("exporting %s to %s: %v", k, path, err)
-				ap.app.Flash(searchCatalogue.Text(lang, fmsgExportFailed, path))
+				ap.exportFailed(k, title, path, err)
 				return
 			}
 			ap.log.Printf("exported %s to %s: %d entries", k, path, n)

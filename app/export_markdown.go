@@ -85,7 +85,7 @@ func (m *markdownExport) entry(e chat.Entry) error {
 	case chat.KindNotice:
 		m.para("*" + escapeInline(oneLine(e.Text)) + "*")
 	default:
-		m.para(e.Text)
+		m.para(containBody(e.Text))
 	}
 	if e.Lost > 0 {
 		m.para("*" + t(fmsgLost, e.Lost) + "*")

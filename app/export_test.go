@@ -40,16 +40,7 @@ func TestMarkdownExportShape(t *testing.T) {
 		{Kind: chat.KindNotice, Text: "alice: turn cancelled", Created: at, Done: true},
 		{Kind: chat.KindAgent, Author: "alice", Text: "Half a", Created: at, Interrupted: true},
 	}
-	var b strings.Builder
-	m := newMarkdownExport(&b, i18n.English, "#général", at, func(name string) string { return "Alice" })
-	for _, e := range entries {
-		if err := m.entry(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := m.finish(); err != nil {
-		t.Fatal(err)
-	}
+	got, m := exportText(t, "#général", at, entries)
 	when := at.Format("2006-01-02 15:04:05")
 	want := "# #général\n\nExported from Sidekicks on " + at.Format("2006-01-02 15:04") + ".\n\n" +
 		"## You · " + when + "\n\nShow me *Go*.\n\n" +
@@ -62,7 +53,7 @@ func TestMarkdownExportShape(t *testing.T) {
 		"## Alice · plan · " + when + "\n\n- [x] Write\n- [ ] Test (in progress)\n\n" +
 		"## Sidekicks · notice · " + when + "\n\n*alice: turn cancelled*\n\n" +
 		"## Alice · " + when + "\n\nHalf a\n\n*(interrupted: Sidekicks stopped while this was written)*\n\n"
-	if got := b.String(); got != want {
+	if got != want {
 		t.Errorf("export\n got %q\nwant %q", got, want)
 	}
 	if m.n != len(entries) {
@@ -77,4 +68,20 @@ func TestFileWord(t *testing.T) {
 			t.Errorf("fileWord(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// exportText writes entries as Markdown under title, alice titled "Alice", at the time at.
+func exportText(t *testing.T, title string, at time.Time, entries []chat.Entry) (string, *markdownExport) {
+	t.Helper()
+	var b strings.Builder
+	m := newMarkdownExport(&b, i18n.English, title, at, func(name string) string { return "Alice" })
+	for _, e := range entries {
+		if err := m.entry(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := m.finish(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), m
 }

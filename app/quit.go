@@ -18,6 +18,7 @@ func (ap *application) quit() {
 	refs := ap.windowRefs()
 	lang := ap.lang
 	ap.log.Printf("quitting")
+	go ap.stopSearches() // a search under way gives up: none is waited for
 	ap.app.Shutdown(catalogue.Text(lang, msgWaitingAgents), func(report func(string)) {
 		ap.saveWindows(refs)
 		ap.shutdownAgents(func(ev runtime.Event) { report(stoppingText(lang, ev)) })

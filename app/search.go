@@ -1,12 +1,17 @@
 package app
 
 import (
+	"context"
+	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/jobs"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
 	"git.rickub.com/bots-garden/sidekicks/store"
 	"git.rickub.com/bots-garden/sidekicks/window"
@@ -34,7 +39,8 @@ type historySearch struct {
 	dialog *window.Dialog
 	field  *window.Input
 
-	latest    atomic.Int64 // the search whose answer is awaited
+	latest    atomic.Int64       // the search whose answer is awaited
+	cancel    context.CancelFunc // gives up the search under way, if any
 	searching bool
 	failed    bool
 	query     string // of the hits listed
@@ -50,13 +56,69 @@ func (ap *application) showSearch() {
 	s.field.OnChange = s.search
 	s.dialog = ap.app.OpenDialog(searchCatalogue.Text(ap.lang, fmsgSearchTitle), s, func() {
 		s.latest.Add(1) // an answer under way is of no use now
+		s.giveUp()
 	})
 }
 
-// search asks the history for the words typed, on the application's worker; a newer
-// search makes an older one give up before it reads, and its answer be dropped.
+// searchHistory is the search the dialog runs: a variable so that a test can make it slow.
+var searchHistory = (*store.Store).SearchContext
+
+// searches runs the searches of Search history, on a queue of their own rather than on the
+// application's work, so that a slow one holds back neither the history's writes nor
+// quitting; each has a context that a newer search, the dialog closing and quitting cancel,
+// which interrupts SQLite.
+type searches struct {
+	mu      sync.Mutex
+	queue   *jobs.Queue
+	ctx     context.Context // cancelled by stop
+	stop    context.CancelFunc
+	stopped bool
+}
+
+// beginSearch returns the context of a new search, and false once the searches have stopped.
+func (ap *application) beginSearch() (context.Context, context.CancelFunc, *jobs.Queue, bool) {
+	ss := &ap.searches
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.stopped {
+		return nil, nil, nil, false
+	}
+	if ss.queue == nil {
+		ss.queue = jobs.New(jobs.Options{Name: "history search", Go: ap.app.GoNamed})
+		ss.ctx, ss.stop = context.WithCancel(context.Background())
+	}
+	ctx, cancel := context.WithCancel(ss.ctx)
+	return ctx, cancel, ss.queue, true
+}
+
+// stopSearches cancels every search under way and waits for them to give up; no search
+// starts after. Quitting calls it before closing the history.
+func (ap *application) stopSearches() {
+	ss := &ap.searches
+	ss.mu.Lock()
+	ss.stopped = true
+	q, stop := ss.queue, ss.stop
+	ss.mu.Unlock()
+	if q == nil {
+		return
+	}
+	stop()
+	q.Close()
+}
+
+// giveUp cancels the search under way, if any.
+func (s *historySearch) giveUp() {
+	if s.cancel != nil {
+		s.cancel()
+		s.cancel = nil
+	}
+}
+
+// search asks the history for the words typed, on the searches' queue; a newer search
+// cancels an older one, whose answer is dropped.
 func (s *historySearch) search() {
 	gen := s.latest.Add(1)
+	s.giveUp()
 	q := s.field.Text()
 	if strings.TrimSpace(q) == "" {
 		s.searching, s.failed, s.hits, s.query = false, false, nil, ""
@@ -67,12 +129,20 @@ func (s *historySearch) search() {
 		s.searching, s.failed, s.hits, s.query = false, true, nil, q
 		return
 	}
-	s.searching = true
-	ap.work.Do(func() {
-		if s.latest.Load() != gen {
+	ctx, cancel, queue, ok := ap.beginSearch()
+	if !ok { // quitting
+		return
+	}
+	s.searching, s.cancel = true, cancel
+	queue.Do(func() {
+		defer cancel()
+		if ctx.Err() != nil {
 			return
 		}
-		hits, err := st.Search(q, store.DefaultSearchLimit)
+		hits, err := searchHistory(st, ctx, q, store.DefaultSearchLimit)
+		if errors.Is(err, context.Canceled) {
+			return // a newer search, or none, is awaited
+		}
 		if err != nil {
 			ap.log.Printf("%v", err)
 		}
@@ -96,12 +166,27 @@ func (s *historySearch) open() {
 	}
 	h := s.hits[s.sel]
 	s.dialog.Close()
-	s.ap.openAt(h)
+	s.ap.openAt(h, hitMatch(h, s.query))
+}
+
+// hitMatch is the text the window looks for in a hit's entry to show the line holding it:
+// the first word marked in the snippet, else (a match beyond the part of a huge entry the
+// snippet reads) the first word of the query.
+func hitMatch(h store.Hit, query string) string {
+	if len(h.Marks) > 0 && h.Marks[0][0] >= 0 && h.Marks[0][0] < h.Marks[0][1] && h.Marks[0][1] <= len(h.Snippet) {
+		return h.Snippet[h.Marks[0][0]:h.Marks[0][1]]
+	}
+	for _, w := range strings.Fields(query) {
+		if w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }); w != "" {
+			return strings.ToLower(w)
+		}
+	}
+	return ""
 }
 
 // openAt opens (or brings to the front) the window of a hit's conversation and shows its
-// entry there.
-func (ap *application) openAt(h store.Hit) {
+// entry there, at its first line holding match when match is not "".
+func (ap *application) openAt(h store.Hit, match string) {
 	var w *appWindow
 	if h.Channel != 0 {
 		if _, ok := ap.channelByID(h.Channel); !ok {
@@ -125,7 +210,7 @@ func (ap *application) openAt(h store.Hit) {
 		return
 	}
 	w.win.Focus()
-	ref := chatwin.EntryRef{ID: h.EntryID, Kind: h.Kind, Author: h.Author, Created: h.Time}
+	ref := chatwin.EntryRef{ID: h.EntryID, Kind: h.Kind, Author: h.Author, Created: h.Time, Match: match}
 	widget.ShowEntry(ref, func(found bool) {
 		if !found {
 			ap.app.Flash(searchCatalogue.Text(ap.lang, fmsgEntryGone))

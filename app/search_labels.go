@@ -29,6 +29,7 @@ const (
 	fmsgExporting
 	fmsgExported
 	fmsgExportFailed
+	fmsgExportAgain
 	fmsgExportHeader
 	fmsgThought
 	fmsgToolCall
@@ -66,7 +67,8 @@ var searchTextsEN = [fmsgCount]string{
 	fmsgExportNothing: "Export: bring a channel or agent window to the front first.",
 	fmsgExporting:     "Exporting to %s…",
 	fmsgExported:      "%d entries exported to %s",
-	fmsgExportFailed:  "%s could not be written (the log says why).",
+	fmsgExportFailed:  "%s could not be written: %s.",
+	fmsgExportAgain:   "Choose another place?",
 	fmsgExportHeader:  "Exported from Sidekicks on %s.",
 	fmsgThought:       "thought",
 	fmsgToolCall:      "tool call",
@@ -103,7 +105,8 @@ var searchTextsFR = [fmsgCount]string{
 	fmsgExportNothing: "Exporter : mettez d'abord une fenêtre de canal ou d'agent au premier plan.",
 	fmsgExporting:     "Export vers %s…",
 	fmsgExported:      "%d entrées exportées dans %s",
-	fmsgExportFailed:  "%s n'a pas pu être écrit (le journal dit pourquoi).",
+	fmsgExportFailed:  "%s n'a pas pu être écrit : %s.",
+	fmsgExportAgain:   "Choisir un autre endroit ?",
 	fmsgExportHeader:  "Exporté de Sidekicks le %s.",
 	fmsgThought:       "réflexion",
 	fmsgToolCall:      "appel d'outil",

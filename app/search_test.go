@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,13 +14,7 @@ import (
 // back in its history, and Enter opens the agent's window at it, the cursor on it.
 func TestSearchOpensAgentWindowAtEntry(t *testing.T) {
 	dir := appEnv(t)
-	path := filepath.Join(dir, "sidekicks.yaml")
-	writeFile(t, path, "version: 1\nagents:\n"+demoAgentYAML(t, "alice", "Alice", "A", ""))
-	st := openStoreAt(t, path)
-	conv, err := st.AgentConversation("alice")
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, st, conv := aliceHistory(t, dir)
 	at := time.Date(2026, 2, 3, 8, 0, 0, 0, time.Local)
 	for i := 0; i < 2*chat.DefaultPageSize+20; i++ {
 		text := fmt.Sprintf("line %d", i)

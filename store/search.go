@@ -44,6 +44,13 @@ type Hit struct {
 // query: the words are taken literally, never as search syntax; a query with no word finds
 // nothing.
 func (s *Store) Search(query string, limit int) ([]Hit, error) {
+	return s.SearchContext(context.Background(), query, limit)
+}
+
+// SearchContext is Search, given up with ctx's error once ctx is done, even in the middle of
+// SQLite's work. Its cost is bounded by the hits: each reads at most snippetScan bytes of
+// its entry to make its snippet.
+func (s *Store) SearchContext(ctx context.Context, query string, limit int) ([]Hit, error) {
 	match := matchExpr(query)
 	if match == "" {
 		return nil, nil
@@ -51,36 +58,53 @@ func (s *Store) Search(query string, limit int) ([]Hit, error) {
 	if limit <= 0 {
 		limit = DefaultSearchLimit
 	}
-	if err := s.indexPending(context.Background()); err != nil {
+	fail := func(err error) ([]Hit, error) {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			err = ctxErr
+		}
 		return nil, fmt.Errorf("searching the history for %q: %w", query, err)
 	}
-	rows, err := s.db.Query(`SELECT f.rowid, f.snip, e.conv_id, e.kind, e.author, e.created,
+	if err := s.indexPending(ctx); err != nil {
+		return fail(err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT f.rowid, substr(e.text, 1, ?), substr(e.extra, 1, ?),
+			e.conv_id, e.kind, e.author, e.created,
 			coalesce(c.channel_id, 0), coalesce(ch.name, ''), coalesce(c.agent, '')
-		FROM (SELECT rowid, snippet(entries_fts, -1, char(2), char(3), '…', 16) AS snip
-			FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f
+		FROM (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?) AS f
 		JOIN entries e ON e.id = f.rowid
 		JOIN conversations c ON c.id = e.conv_id
 		LEFT JOIN channels ch ON ch.id = c.channel_id
-		ORDER BY f.rowid DESC`, match, limit)
+		ORDER BY f.rowid DESC`, snippetScan+1, snippetScan+1, match, limit)
 	if err != nil {
-		return nil, fmt.Errorf("searching the history for %q: %w", query, err)
+		return fail(err)
 	}
+	terms := termsOf(query)
 	var hits []Hit
 	for rows.Next() {
 		var h Hit
-		var kind, snip string
+		var kind, text, extra string
 		var created int64
-		if err := rows.Scan(&h.EntryID, &snip, &h.Conv, &kind, &h.Author, &created, &h.Channel, &h.ChannelName, &h.Agent); err != nil {
+		if err := rows.Scan(&h.EntryID, &text, &extra, &h.Conv, &kind, &h.Author, &created, &h.Channel, &h.ChannelName, &h.Agent); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("searching the history for %q: %w", query, err)
+			return fail(err)
+		}
+		if err := ctx.Err(); err != nil {
+			rows.Close()
+			return fail(err)
 		}
 		h.Kind = chat.EntryKind(kind)
 		h.Time = unixTime(created)
+		snip, found := makeSnippet(text, terms)
+		if !found {
+			if s, ok := makeSnippet(extra, terms); ok || snip == "" {
+				snip = s
+			}
+		}
 		h.Snippet, h.Marks = parseSnippet(snip)
 		hits = append(hits, h)
 	}
 	if err := closeRows(rows); err != nil {
-		return nil, fmt.Errorf("searching the history for %q: %w", query, err)
+		return fail(err)
 	}
 	return hits, nil
 }
@@ -95,12 +119,7 @@ const maxSearchWords = 32
 // separate words; words with no letter or digit, which the tokenizer would drop, and repeated
 // words are left out; only the first maxSearchWords count.
 func matchExpr(query string) string {
-	query = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, query)
+	query = controlsAsSpaces(query)
 	words := strings.Fields(query)
 	var kept []string
 	seen := map[string]bool{}
@@ -121,6 +140,17 @@ func matchExpr(query string) string {
 		}
 	}
 	return strings.Join(kept, " ")
+}
+
+// controlsAsSpaces replaces the control characters of a query by spaces, which separate
+// its words.
+func controlsAsSpaces(query string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, query)
 }
 
 // endsWithSpace reports whether s ends with white space.

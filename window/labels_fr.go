@@ -100,7 +100,7 @@ var labelsFR = [labelCount]string{
 	LabelChooserUnreadable: "%s ne peut pas être lu.",
 	LabelHintOpen:          "Ouvrir",
 	LabelHintParent:        "Remonter",
-	LabelChooserSaveFoot:   "Entrée enregistre sous le nom tapé ; ↑↓ puis Entrée ouvre un dossier.",
+	LabelChooserSaveFoot:   "Entrée enregistre sous ce nom ; ↑↓ puis Entrée ouvre un dossier.",
 	LabelChooserReplace:    "%s existe. Le remplacer ?",
 	LabelHintSave:          "Enregistrer",
 	LabelPasteCut:          "Le collage a été coupé à %d Mio : %d caractères ont été laissés de côté.",

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
 // EntryRef names an entry of the history for ShowEntry: its id in the store, and what
@@ -14,6 +15,10 @@ type EntryRef struct {
 	Kind    chat.EntryKind
 	Author  string
 	Created time.Time
+	// Match, when set, is text found in the entry (a word Search history marked): the
+	// window is scrolled to its first line holding it, unfolded if need be, rather than to
+	// the entry's start.
+	Match string
 }
 
 // is reports whether e is the entry ref names.
@@ -119,6 +124,25 @@ func (w *Widget) scrollToEntry(id EntryRef, span int) bool {
 	w.focus = areaConversation
 	w.cur.atEnd = false
 	w.cur.at = w.view.AnchorAt(row)
+	if id.Match != "" {
+		w.showMatch(i, id.Match)
+	}
 	w.app.Invalidate()
 	return true
+}
+
+// showMatch moves the cursor to the first line of entry i that holds match, a third of the
+// window below the top, unfolding the entry when its fold hides the line (as Find does);
+// nothing changes when the entry does not hold it.
+func (w *Widget) showMatch(i int, match string) {
+	hits, _ := w.view.FindIn(i, convo.NewQuery(match), nil)
+	if len(hits) == 0 {
+		return
+	}
+	row, ok := w.view.RowOfHit(hits[0])
+	if !ok {
+		return
+	}
+	w.cur.at = w.view.AnchorAt(row)
+	w.view.ScrollTo(max(row-w.convH/3, 0))
 }
