@@ -12,7 +12,11 @@ import (
 // spans two lines.
 
 // Query is what Find looks for: the text, and whether case counts (it does when the text
-// has a capital letter).
+// has a capital letter). Accents are ignored the same way, letter by letter: a letter
+// typed without an accent finds it with any accent or none ("ete" finds "été", "Ete"
+// finds "Été"), a letter typed with an accent finds only that accented letter ("été"
+// does not find "ete"). An accent is a mark a letter decomposes into (Unicode NFD): "ø",
+// "ł" or "ß" are letters of their own.
 type Query struct {
 	text  string
 	lower bool
@@ -43,18 +47,22 @@ func (q Query) Index(s string, from int) int {
 }
 
 // Span returns where the first match in s at or after from starts and ends (bytes of s;
-// ignoring case, a lowered rune may be of another length), -1, -1 when there is none.
+// ignoring case or accents, a text's rune may be of another length than the query's),
+// -1, -1 when there is none. It allocates nothing.
 func (q Query) Span(s string, from int) (int, int) {
-	if q.text == "" || from > len(s) {
+	if q.text == "" || from < 0 || from > len(s) {
 		return -1, -1
 	}
-	if !q.lower {
-		if k := strings.Index(s[from:], q.text); k >= 0 {
-			return from + k, from + k + len(q.text)
-		}
-		return -1, -1
-	}
+	// An ASCII first letter of the query: an ASCII byte of s that is not it (in either
+	// case when case is ignored) starts no match, which skips most of s a byte at a time.
+	b0 := q.text[0]
+	ascii := b0 < utf8.RuneSelf
 	for i := from; i < len(s); {
+		c := s[i]
+		if ascii && c < utf8.RuneSelf && c != b0 && !(q.lower && asciiLower(c) == b0) {
+			i++
+			continue
+		}
 		if e := q.matchAt(s, i); e >= 0 {
 			return i, e
 		}
@@ -64,8 +72,14 @@ func (q Query) Span(s string, from int) (int, int) {
 	return -1, -1
 }
 
-// matchAt returns where the query (lowered) ends when it matches s at i ignoring case, -1
-// when it does not.
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// matchAt returns where the query matches s at i ends, -1 when it does not match there.
 func (q Query) matchAt(s string, i int) int {
 	t := q.text
 	for t != "" {
@@ -74,8 +88,14 @@ func (q Query) matchAt(s string, i int) int {
 		}
 		a, na := utf8.DecodeRuneInString(s[i:])
 		b, nb := utf8.DecodeRuneInString(t)
-		if a != b && unicode.ToLower(a) != b {
-			return -1
+		if a != b {
+			if q.lower {
+				a = unicode.ToLower(a)
+			}
+			// b unaccented finds a with an accent; b accented only itself.
+			if a != b && (foldRune(a) != b || foldRune(b) != b) {
+				return -1
+			}
 		}
 		i, t = i+na, t[nb:]
 	}
