@@ -130,9 +130,22 @@ func (v *View) FindIn(i int, q Query, hits []Hit) ([]Hit, int) {
 	if e, ok := v.src.Entry(i); ok && isTextKind(e.Kind) && q.Index(e.Text, 0) < 0 {
 		return hits, len(e.Text)
 	}
+	hits, n, _ := v.FindLines(i, q, 0, hits)
+	return hits, n
+}
+
+// FindLines appends the matches of q in the lines of entry i from line from on to hits,
+// and returns them with the number of bytes it looked at and the index of the entry's
+// last line. An entry still arriving is searched so a frame at a time: its last line may
+// not be complete yet, and is searched again, from there, once it has grown (its matches
+// dropped from hits first).
+func (v *View) FindLines(i int, q Query, from int, hits []Hit) ([]Hit, int, int) {
+	if i < 0 || i >= len(v.ents) || q.Empty() {
+		return hits, 0, from
+	}
 	ev := v.ensure(i)
 	n := 0
-	for li := range ev.lines {
+	for li := max(from, 0); li < len(ev.lines); li++ {
 		l := &ev.lines[li]
 		if l.kind == RowBlank || l.kind == RowLabel {
 			continue
@@ -142,7 +155,7 @@ func (v *View) FindIn(i int, q Query, hits []Hit) ([]Hit, int) {
 			hits = append(hits, Hit{ID: i - v.origin, Line: int32(li), Off: int32(a)})
 		}
 	}
-	return hits, n
+	return hits, n, max(len(ev.lines)-1, 0)
 }
 
 // RowOfHit returns the row that shows a match, unfolding the entry when the fold hides it.
