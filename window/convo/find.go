@@ -165,6 +165,13 @@ func (v *View) RowOfHit(h Hit) (int, bool) {
 	if !ok {
 		return 0, false
 	}
+	// The entries above it that are counted at an estimate (never read, or parked at
+	// another width) are laid out, a few screens of them, as ScrollBy does: an entry
+	// counted at thousands of rows it does not have would put the viewport far from the
+	// match (a conversation read back from the history after a restart).
+	for j, need := i-1, 2*max(v.height, 1); j >= 0 && need > 0; j-- {
+		need -= len(v.ensure(j).rows)
+	}
 	ev := v.ensure(i)
 	if int(h.Line) >= len(ev.lines) {
 		return 0, false

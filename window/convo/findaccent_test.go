@@ -30,3 +30,4 @@ func TestQueryIgnoresAccents(t *testing.T) {
 		t.Errorf("Span allocates %v times", n)
 	}
 }
+
