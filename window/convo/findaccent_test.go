@@ -30,4 +30,3 @@ func TestQueryIgnoresAccents(t *testing.T) {
 		t.Errorf("Span allocates %v times", n)
 	}
 }
-
