@@ -88,6 +88,7 @@ func (w *Widget) conversationKey(k window.Key) bool {
 	if !plain {
 		return false
 	}
+	w.homing = false // another move ends Home's
 	switch k.Code {
 	case window.KeyUp:
 		w.moveCursor(-1, shift)
@@ -99,12 +100,29 @@ func (w *Widget) conversationKey(k window.Key) bool {
 		w.moveCursor(w.page(), shift)
 	case window.KeyHome:
 		w.moveCursor(-w.curRow(), shift)
+		w.homing = !w.olderDone
+		return true
 	case window.KeyEnd:
 		w.moveCursor(w.view.Total(), shift)
 	default:
 		return false
 	}
 	return true
+}
+
+// homeStep goes on with Home: while the history has pages before the first entry held, it
+// reads them, one at a time (loadOlder, as the cursor on the first row does), and puts the
+// cursor on the first row again once each is read, so Home ends on the conversation's
+// first entry. It runs at each frame, after the view read the conversation; another move
+// of the cursor stops it.
+func (w *Widget) homeStep() {
+	if !w.homing || w.olderLoading || w.view == nil {
+		return
+	}
+	w.setCursor(0) // loads the page before, when there is one
+	if w.olderDone {
+		w.homing = false
+	}
 }
 
 // scroll moves the viewport by n rows, the cursor staying where it is.
@@ -135,10 +153,12 @@ func (w *Widget) conversationMouse(m window.Mouse) bool {
 	c := &w.cur
 	switch m.Action {
 	case window.MouseWheelUp:
+		w.homing = false
 		w.scroll(-wheelRows)
 	case window.MouseWheelDown:
 		w.scroll(wheelRows)
 	case window.MousePress:
+		w.homing = false
 		w.focus = areaConversation
 		row, ok := w.rowAt(m.Y)
 		if !ok {

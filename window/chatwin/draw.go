@@ -143,6 +143,7 @@ func (w *Widget) drawConversation(r window.Region) {
 	w.view.Sync()
 	w.pace.afterSync()
 	w.findStep()
+	w.homeStep()
 	if w.pace.Behind() {
 		w.app.Invalidate() // the rest of the new text in the next frames
 	}

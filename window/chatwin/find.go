@@ -11,7 +11,9 @@ import (
 
 // Find in a conversation (Ctrl-F). The find field takes the place of the rule above the
 // input. As the query is typed, the entries the window holds are searched from the newest
-// back, a bounded amount at each frame (findBudget), and the newest match is shown. Enter
+// back, a bounded amount at each frame (findBudget), and the newest match is shown; the
+// entries that come meanwhile are searched too, one still arriving as its lines complete,
+// so the count grows with the answer and Shift-F3 reaches its matches. Enter
 // (or F3, or Ctrl-F again) goes to the match before, older; Shift-F3 to the one after,
 // newer. Past the oldest match of what is in memory, older pages of the history are loaded
 // and searched, one at a time, until a match comes or the history has none. Esc closes the
@@ -39,6 +41,7 @@ type finder struct {
 	// [lo, hi) were searched. cur is the match shown (-1 none).
 	hits   []convo.Hit
 	lo, hi int
+	live   int  // entry hi is arriving: the line to search again from (its last); -1 none
 	fresh  bool // the query changed: show the newest match once found
 	cur    int
 	at     convo.Anchor // the row of the match shown
@@ -74,10 +77,15 @@ func (w *Widget) setQuery(text string) {
 	f.hits, f.cur, f.fresh = f.hits[:0], -1, true
 	f.older, f.noOlder, f.noNewer = false, false, false
 	end := 0
-	if w.view != nil {
-		end = w.view.ID(w.view.Len())
+	if v := w.view; v != nil {
+		// The entries still arriving, at the end, are searched as they come (findStep).
+		n := v.Len()
+		for n > 0 && w.entryLive(n-1) {
+			n--
+		}
+		end = v.ID(n)
 	}
-	f.lo, f.hi = end, end
+	f.lo, f.hi, f.live = end, end, -1
 	w.app.Invalidate()
 }
 
@@ -200,9 +208,43 @@ func (w *Widget) findStep() {
 		f.hits = append(f.hits[:0], f.hits[k:]...)
 		f.cur = max(f.cur-k, -1)
 		f.lo = first
-		f.hi = max(f.hi, first)
+		if f.hi < first {
+			f.hi, f.live = first, -1
+		}
 	}
 	budget := findBudget
+	had := len(f.hits)
+	for f.hi < end && budget > 0 {
+		i, _ := v.Index(f.hi)
+		var n int
+		// An entry still arriving is searched as it comes: from its last line searched
+		// (which may have grown) on, the matches found there before dropped.
+		if live := w.entryLive(i); live || f.live >= 0 {
+			k := len(f.hits)
+			for k > 0 && f.hits[k-1].ID == f.hi && int(f.hits[k-1].Line) >= f.live {
+				k--
+			}
+			f.hits = f.hits[:k]
+			f.hits, n, f.live = v.FindLines(i, f.q, max(f.live, 0), f.hits)
+			f.cur = min(f.cur, len(f.hits)-1)
+			budget -= max(n, findEntryCost)
+			if live {
+				break
+			}
+		} else {
+			f.hits, n = v.FindIn(i, f.q, f.hits)
+			budget -= max(n, findEntryCost)
+		}
+		f.hi++
+		f.live = -1
+	}
+	if len(f.hits) > had {
+		f.noNewer = false         // there are newer ones now
+		if f.fresh && f.cur < 0 { // the newest match is in them
+			f.cur, f.fresh = len(f.hits)-1, false
+			w.showHit()
+		}
+	}
 	var front []convo.Hit
 	for f.lo > first && budget > 0 {
 		f.lo--
@@ -229,16 +271,6 @@ func (w *Widget) findStep() {
 			f.older, f.fresh = false, false
 			w.showHit()
 		}
-	}
-	for f.hi < end && budget > 0 {
-		i, _ := v.Index(f.hi)
-		if w.entryLive(i) { // still streaming: searched once done
-			break
-		}
-		var n int
-		f.hits, n = v.FindIn(i, f.q, f.hits)
-		budget -= max(n, findEntryCost)
-		f.hi++
 	}
 	switch {
 	case f.lo > first || f.hi < end && budget <= 0:

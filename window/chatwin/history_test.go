@@ -65,21 +65,8 @@ func TestHistoryShownWhenTheWindowReopens(t *testing.T) {
 		wd.send(p)
 		wd.turnEnded()
 	}
-	wd.ctrl('w')
-	wd.settle(wd.w)
-
 	// Reopen: the last page (6 entries: three turns) is shown.
-	var w2 *Widget
-	wd.do(func() {
-		w2 = New(wd.app, wd.svc, chat.AgentKey("alice"), AgentInfo{Name: "alice", Title: "Alice"}, Options{})
-		win, err := wd.app.AddWindow("Alice", w2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w2.SetWindow(win)
-		win.OnClose(w2.Closed)
-	})
-	wd.settled(w2, "conversation", func() bool { return w2.Conversation() != nil })
+	w2 := wd.reopen()
 	wd.sync()
 	text := wd.text()
 	for _, want := range []string{"re: third", "re: fourth", "re: fifth"} {

@@ -104,6 +104,7 @@ type Widget struct {
 	lastTurn int64
 
 	olderLoading, olderDone bool
+	homing                  bool // Home goes on to the first entry (homeStep)
 	closed                  bool
 	// cancels holds when each agent's turn was cancelled; offered, the turns whose agents
 	// the window last offered to stop on Esc (stuck.go).

@@ -12,7 +12,11 @@ import (
 // spans two lines.
 
 // Query is what Find looks for: the text, and whether case counts (it does when the text
-// has a capital letter).
+// has a capital letter). Accents are ignored the same way, letter by letter: a letter
+// typed without an accent finds it with any accent or none ("ete" finds "été", "Ete"
+// finds "Été"), a letter typed with an accent finds only that accented letter ("été"
+// does not find "ete"). An accent is a mark a letter decomposes into (Unicode NFD): "ø",
+// "ł" or "ß" are letters of their own.
 type Query struct {
 	text  string
 	lower bool
@@ -43,18 +47,22 @@ func (q Query) Index(s string, from int) int {
 }
 
 // Span returns where the first match in s at or after from starts and ends (bytes of s;
-// ignoring case, a lowered rune may be of another length), -1, -1 when there is none.
+// ignoring case or accents, a text's rune may be of another length than the query's),
+// -1, -1 when there is none. It allocates nothing.
 func (q Query) Span(s string, from int) (int, int) {
-	if q.text == "" || from > len(s) {
+	if q.text == "" || from < 0 || from > len(s) {
 		return -1, -1
 	}
-	if !q.lower {
-		if k := strings.Index(s[from:], q.text); k >= 0 {
-			return from + k, from + k + len(q.text)
-		}
-		return -1, -1
-	}
+	// An ASCII first letter of the query: an ASCII byte of s that is not it (in either
+	// case when case is ignored) starts no match, which skips most of s a byte at a time.
+	b0 := q.text[0]
+	ascii := b0 < utf8.RuneSelf
 	for i := from; i < len(s); {
+		c := s[i]
+		if ascii && c < utf8.RuneSelf && c != b0 && !(q.lower && asciiLower(c) == b0) {
+			i++
+			continue
+		}
 		if e := q.matchAt(s, i); e >= 0 {
 			return i, e
 		}
@@ -64,8 +72,14 @@ func (q Query) Span(s string, from int) (int, int) {
 	return -1, -1
 }
 
-// matchAt returns where the query (lowered) ends when it matches s at i ignoring case, -1
-// when it does not.
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// matchAt returns where the query matches s at i ends, -1 when it does not match there.
 func (q Query) matchAt(s string, i int) int {
 	t := q.text
 	for t != "" {
@@ -74,8 +88,14 @@ func (q Query) matchAt(s string, i int) int {
 		}
 		a, na := utf8.DecodeRuneInString(s[i:])
 		b, nb := utf8.DecodeRuneInString(t)
-		if a != b && unicode.ToLower(a) != b {
-			return -1
+		if a != b {
+			if q.lower {
+				a = unicode.ToLower(a)
+			}
+			// b unaccented finds a with an accent; b accented only itself.
+			if a != b && (foldRune(a) != b || foldRune(b) != b) {
+				return -1
+			}
 		}
 		i, t = i+na, t[nb:]
 	}
@@ -110,9 +130,22 @@ func (v *View) FindIn(i int, q Query, hits []Hit) ([]Hit, int) {
 	if e, ok := v.src.Entry(i); ok && isTextKind(e.Kind) && q.Index(e.Text, 0) < 0 {
 		return hits, len(e.Text)
 	}
+	hits, n, _ := v.FindLines(i, q, 0, hits)
+	return hits, n
+}
+
+// FindLines appends the matches of q in the lines of entry i from line from on to hits,
+// and returns them with the number of bytes it looked at and the index of the entry's
+// last line. An entry still arriving is searched so a frame at a time: its last line may
+// not be complete yet, and is searched again, from there, once it has grown (its matches
+// dropped from hits first).
+func (v *View) FindLines(i int, q Query, from int, hits []Hit) ([]Hit, int, int) {
+	if i < 0 || i >= len(v.ents) || q.Empty() {
+		return hits, 0, from
+	}
 	ev := v.ensure(i)
 	n := 0
-	for li := range ev.lines {
+	for li := max(from, 0); li < len(ev.lines); li++ {
 		l := &ev.lines[li]
 		if l.kind == RowBlank || l.kind == RowLabel {
 			continue
@@ -122,7 +155,7 @@ func (v *View) FindIn(i int, q Query, hits []Hit) ([]Hit, int) {
 			hits = append(hits, Hit{ID: i - v.origin, Line: int32(li), Off: int32(a)})
 		}
 	}
-	return hits, n
+	return hits, n, max(len(ev.lines)-1, 0)
 }
 
 // RowOfHit returns the row that shows a match, unfolding the entry when the fold hides it.
@@ -131,6 +164,13 @@ func (v *View) RowOfHit(h Hit) (int, bool) {
 	i, ok := v.Index(h.ID)
 	if !ok {
 		return 0, false
+	}
+	// The entries above it that are counted at an estimate (never read, or parked at
+	// another width) are laid out, a few screens of them, as ScrollBy does: an entry
+	// counted at thousands of rows it does not have would put the viewport far from the
+	// match (a conversation read back from the history after a restart).
+	for j, need := i-1, 2*max(v.height, 1); j >= 0 && need > 0; j-- {
+		need -= len(v.ensure(j).rows)
 	}
 	ev := v.ensure(i)
 	if int(h.Line) >= len(ev.lines) {
