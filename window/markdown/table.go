@@ -55,25 +55,37 @@ func (r *renderer) table(t *east.Table) {
 	}
 	widths := fitWidths(nat, avail)
 	r.sized = true
-	border := func(l, m, rt string, s int) {
+	border := func(l, m, rt string) string {
+		n := len(l) + len(rt) + len(m)*(len(widths)-1)
+		for _, w := range widths {
+			n += len("─") * (w + 2)
+		}
 		var b strings.Builder
+		b.Grow(n)
 		b.WriteString(l)
 		for c, w := range widths {
 			if c > 0 {
 				b.WriteString(m)
 			}
-			b.WriteString(strings.Repeat("─", w+2))
+			for range w + 2 {
+				b.WriteString("─")
+			}
 		}
 		b.WriteString(rt)
-		spans, _ := r.prefixed([]Span{{Text: b.String(), Class: ClassMarker}})
+		return b.String()
+	}
+	emitBorder := func(b string, s int) {
+		spans, _ := r.prefixed([]Span{{Text: b, Class: ClassMarker}})
 		r.emit(Line{Spans: spans, Kind: KindTable, Sized: true}, s)
 	}
-	border("┌", "┬", "┐", -1)
+	emitBorder(border("┌", "┬", "┐"), -1)
+	mid := border("├", "┼", "┤")
+	wrapped := make([][][]Span, ncol)
+	var line []Span
 	for i, rw := range rows {
 		if i == 1 {
-			border("├", "┼", "┤", rows[0].src+1)
+			emitBorder(mid, rows[0].src+1)
 		}
-		wrapped := make([][][]Span, ncol)
 		height := 1
 		for c := range ncol {
 			var cell []Span
@@ -84,13 +96,13 @@ func (r *renderer) table(t *east.Table) {
 			height = max(height, len(wrapped[c]))
 		}
 		for k := range height {
-			var spans []Span
+			line = line[:0]
 			for c := range ncol {
 				sep := "│ "
 				if c > 0 {
 					sep = " │ "
 				}
-				spans = append(spans, Span{Text: sep, Class: ClassMarker})
+				line = append(line, Span{Text: sep, Class: ClassMarker})
 				var cell []Span
 				if k < len(wrapped[c]) {
 					cell = wrapped[c][k]
@@ -104,15 +116,15 @@ func (r *renderer) table(t *east.Table) {
 					left = pad / 2
 				}
 				if left > 0 {
-					spans = append(spans, Span{Text: strings.Repeat(" ", left), Class: r.base})
+					line = append(line, Span{Text: blanks(left), Class: r.base})
 				}
-				spans = append(spans, cell...)
+				line = append(line, cell...)
 				if pad-left > 0 {
-					spans = append(spans, Span{Text: strings.Repeat(" ", pad-left), Class: r.base})
+					line = append(line, Span{Text: blanks(pad - left), Class: r.base})
 				}
 			}
-			spans = append(spans, Span{Text: " │", Class: ClassMarker})
-			spans, _ = r.prefixed(spans)
+			line = append(line, Span{Text: " │", Class: ClassMarker})
+			spans, _ := r.prefixed(line)
 			s := rw.src
 			if k > 0 {
 				s = -1
@@ -121,9 +133,20 @@ func (r *renderer) table(t *east.Table) {
 		}
 	}
 	if len(rows) == 1 {
-		border("├", "┼", "┤", rows[0].src+1)
+		emitBorder(mid, rows[0].src+1)
 	}
-	border("└", "┴", "┘", -1)
+	emitBorder(border("└", "┴", "┘"), -1)
+}
+
+// spaces holds the blanks that pad a cell, for blanks.
+const spaces = "                                                                "
+
+// blanks returns n spaces.
+func blanks(n int) string {
+	if n <= len(spaces) {
+		return spaces[:n]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // cell returns the spans of a table cell, on one line; the header's are strong. It leaves
@@ -137,7 +160,7 @@ func (r *renderer) cell(c ast.Node, header bool) []Span {
 	for n := c.FirstChild(); n != nil; n = n.NextSibling() {
 		r.inline(n, s, KindTable)
 	}
-	out := append([]Span(nil), r.spans...)
+	out := append(r.spanBuf(len(r.spans)), r.spans...)
 	r.spans = r.spans[:0]
 	return out
 }
