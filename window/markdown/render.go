@@ -52,6 +52,13 @@ type renderer struct {
 
 	// arena holds the spans of the lines drawn, a chunk at a time (see spanBuf).
 	arena []Span
+	// Buffers of table: a row being drawn, the cells of the rows, the rows, the rows of
+	// each cell of a row once wrapped, and those of the cells that fit on one.
+	tline  []Span
+	tcells [][]Span
+	trows  []tableRow
+	twrap  [][][]Span
+	tone   [][]Span
 
 	// blanks says blank lines after src would render as blank lines after its lines (see
 	// blanksOnly), in region blankTail (-1 for a new one).
@@ -96,10 +103,17 @@ func (s style) with(cls string) style {
 }
 
 // render returns the lines of src, a segment that starts at byte off of the text, its
-// regions numbered from region.
+// regions numbered from region. The renderer is the state's, made again: it is valid until
+// the next render, its lines' spans for good.
 func (st *State) render(src string, off, region int) *renderer {
-	r := &renderer{base: st.base, width: st.width, src: src, off: off, region: region, pending: -1, lineSrc: -1,
-		newBlock: true}
+	r := st.scratch
+	if r == nil {
+		r = new(renderer)
+		st.scratch = r
+	}
+	*r = renderer{base: st.base, width: st.width, src: src, off: off, region: region, pending: -1, lineSrc: -1,
+		newBlock: true, start: r.start[:0], out: r.out[:0], spans: r.spans[:0], bsrc: r.bsrc[:0],
+		tline: r.tline[:0], tcells: r.tcells[:0], trows: r.trows[:0], twrap: r.twrap[:0], tone: r.tone[:0]}
 	r.start = append(r.start, 0)
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' && i+1 < len(src) {
@@ -111,7 +125,7 @@ func (st *State) render(src string, off, region int) *renderer {
 		r.plain(0, len(r.start))
 		return r
 	}
-	r.bsrc = []byte(src)
+	r.bsrc = append(r.bsrc, src...)
 	doc := md.Parser().Parse(text.NewReader(r.bsrc))
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		r.newBlock = true
@@ -299,8 +313,8 @@ func (r *renderer) enter(first, rest string) func() {
 	oldFirst, oldRest, depth, n := r.first, r.rest, r.depth, len(r.out)
 	r.depth++
 	if r.depth <= maxDepth {
-		r.first = append(append([]Span(nil), r.first...), Span{Text: first, Class: ClassMarker})
-		r.rest = append(append([]Span(nil), r.rest...), Span{Text: rest, Class: ClassMarker})
+		r.first = append(append(r.spanBuf(len(r.first)+1), r.first...), Span{Text: first, Class: ClassMarker})
+		r.rest = append(append(r.spanBuf(len(r.rest)+1), r.rest...), Span{Text: rest, Class: ClassMarker})
 	}
 	return func() {
 		if len(r.out) == n {

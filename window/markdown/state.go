@@ -54,6 +54,8 @@ type State struct {
 	// its rendering (see blanksOnly), in region openBlank (-1: a new one, openRegion).
 	openBlanks bool
 	openBlank  int
+	// scratch is the renderer, kept for its buffers.
+	scratch *renderer
 }
 
 // fence is an open fenced code block: its character, length, indentation, number and region.
@@ -90,7 +92,7 @@ func (st *State) Base() string { return st.base }
 // Reset forgets the text.
 func (st *State) Reset() {
 	lines := st.lines[:0]
-	*st = State{base: st.base, width: -1, lines: lines}
+	*st = State{base: st.base, width: -1, lines: lines, scratch: st.scratch}
 }
 
 // Update brings the lines to text, which is the text of the last call with more at its
@@ -108,6 +110,9 @@ func (st *State) Update(text string, done bool, width int) int {
 
 	pos, segStart, nseg, delims := st.off, st.off, 0, 0
 	prevBlank, prevHeading, prevLong := false, false, false
+	// The last complete line outside code, where it starts, and whether it and the line
+	// before it start with "|".
+	lastStart, lastPipe, prevPipe := -1, false, false
 	for pos < len(text) {
 		end := strings.IndexByte(text[pos:], '\n')
 		next := pos + end + 1
@@ -143,6 +148,9 @@ func (st *State) Update(text string, done bool, width int) int {
 			st.off = pos
 		}
 		prevBlank, prevHeading, prevLong = blank, heading, long
+		if end < len(text)-pos {
+			lastStart, prevPipe, lastPipe = pos, lastPipe, pipeLine(ln)
+		}
 		nseg++
 		delims += nd
 		pos = next
@@ -154,21 +162,37 @@ func (st *State) Update(text string, done bool, width int) int {
 		return changed
 	}
 	// The open segment: its complete lines, rendered again only when they changed, and
-	// not when only blank lines were added.
-	if (st.openFrom != segStart || st.openTo != pos || st.nOpen == 0 && pos > segStart) && !st.addBlanks(text, segStart, pos) {
+	// not when only blank lines were added. A last line that may be a table's header (it
+	// starts with "|", the line before it does not) waits for the next one, which says
+	// whether it is, shown as written as the line still arriving is.
+	to := pos
+	if lastStart >= segStart && lastPipe && (lastStart == segStart || !prevPipe) {
+		to = lastStart
+	}
+	if (st.openFrom != segStart || st.openTo != to || st.nOpen == 0 && to > segStart) && !st.addBlanks(text, segStart, to) {
 		changed = min(changed, st.nCommitted)
 		st.lines = st.lines[:st.nCommitted]
-		st.openFrom, st.openTo = segStart, pos
+		st.openFrom, st.openTo = segStart, to
 		st.nOpen = 0
 		st.openSized, st.openRegion, st.openBlanks = false, st.region, false
-		if pos > segStart {
-			st.keepOpen(st.render(text[segStart:pos], segStart, st.region))
+		if to > segStart {
+			st.keepOpen(st.render(text[segStart:to], segStart, st.region))
 		}
+	}
+	if to < pos {
+		st.lines = append(st.lines, st.partial(strings.TrimSuffix(text[to:pos-1], "\r"), to))
 	}
 	if rest := text[pos:]; rest != "" {
 		st.lines = append(st.lines, st.partial(rest, pos))
 	}
 	return changed
+}
+
+// pipeLine reports a line that starts with "|", after at most three spaces: a table's
+// header, maybe.
+func pipeLine(ln string) bool {
+	n := leadingSpaces(ln)
+	return n <= 3 && n < len(ln) && ln[n] == '|'
 }
 
 // commitSegment commits text[from:to] as a segment, reusing the lines of the open

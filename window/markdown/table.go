@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -15,26 +16,24 @@ const maxColumns = 64
 // cannot get two cells each is shown as its source.
 func (r *renderer) table(t *east.Table) {
 	ncol := len(t.Alignments)
-	type row struct {
-		cells [][]Span
-		src   int
-	}
-	var rows []row
+	rows := r.trows[:0]
 	for rn := t.FirstChild(); rn != nil; rn = rn.NextSibling() {
-		rw := row{src: -1}
+		rw, from := tableRow{src: -1}, len(r.tcells)
 		_, header := rn.(*east.TableHeader)
 		for c := rn.FirstChild(); c != nil; c = c.NextSibling() {
 			spans := r.cell(c, header)
 			if rw.src < 0 {
 				rw.src = r.lineSrc
 			}
-			rw.cells = append(rw.cells, spans)
+			r.tcells = append(r.tcells, spans)
 		}
+		rw.cells = r.tcells[from:len(r.tcells):len(r.tcells)]
 		if rw.src < 0 {
 			rw.src = r.lineOf(rn.Pos())
 		}
 		rows = append(rows, rw)
 	}
+	r.trows = rows
 	pw := spansWidth(r.first)
 	avail := r.width - pw - 3*ncol - 1
 	if ncol == 0 || ncol > maxColumns || avail < 2*ncol || len(rows) == 0 {
@@ -80,8 +79,10 @@ func (r *renderer) table(t *east.Table) {
 	}
 	emitBorder(border("┌", "┬", "┐"), -1)
 	mid := border("├", "┼", "┤")
-	wrapped := make([][][]Span, ncol)
-	var line []Span
+	wrapped := slices.Grow(r.twrap[:0], ncol)[:ncol]
+	one := slices.Grow(r.tone[:0], ncol)[:ncol]
+	r.twrap, r.tone = wrapped, one
+	line := r.tline[:0]
 	for i, rw := range rows {
 		if i == 1 {
 			emitBorder(mid, rows[0].src+1)
@@ -92,7 +93,12 @@ func (r *renderer) table(t *east.Table) {
 			if c < len(rw.cells) {
 				cell = rw.cells[c]
 			}
-			wrapped[c] = wrapSpans(cell, widths[c])
+			if fitsRow(cell, widths[c]) {
+				one[c] = cell
+				wrapped[c] = one[c : c+1 : c+1]
+			} else {
+				wrapped[c] = wrapSpans(cell, widths[c])
+			}
 			height = max(height, len(wrapped[c]))
 		}
 		for k := range height {
@@ -132,10 +138,17 @@ func (r *renderer) table(t *east.Table) {
 			r.emit(Line{Spans: spans, Kind: KindTable, Sized: true}, s)
 		}
 	}
+	r.tline = line
 	if len(rows) == 1 {
 		emitBorder(mid, rows[0].src+1)
 	}
 	emitBorder(border("└", "┴", "┘"), -1)
+}
+
+// tableRow is a row of a table: its cells, and the source line it is on.
+type tableRow struct {
+	cells [][]Span
+	src   int
 }
 
 // spaces holds the blanks that pad a cell, for blanks.
