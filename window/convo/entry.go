@@ -426,6 +426,7 @@ func (ev *entryView) mdLine(m *markdown.Line) line {
 	default:
 		l.kind = RowProse
 	}
+	l.fits = m.Sized // a table's row or border, a rule: made to fit the width, one row
 	if len(m.Spans) == 1 && m.Spans[0].URL == "" {
 		l.text, l.cls = m.Spans[0].Text, m.Spans[0].Class
 		return l
@@ -445,6 +446,5 @@ func (ev *entryView) mdLine(m *markdown.Line) line {
 		l.runs = append(l.runs, run{end: int32(len(b)), cls: sp.Class, url: sp.URL})
 	}
 	l.text = string(b)
-	l.fits = m.Sized // a table's row, a rule: made to fit the width, one row
 	return l
 }

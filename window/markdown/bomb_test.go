@@ -109,14 +109,26 @@ func BenchmarkBomb(b *testing.B) {
 	}
 }
 
-// FuzzRender renders any text, whole and streamed in two chunks, at any width: it never
-// panics, keeps no control character, streams to what it renders whole, and its Raw
-// lines stand for the text.
+// FuzzRender renders any text, whole, streamed in two chunks, and streamed a line at a
+// time then in chunks of cut bytes, at any width: it never panics, keeps no control
+// character, streams to what it renders whole, and its Raw lines stand for the text.
 func FuzzRender(f *testing.F) {
 	f.Add(sample, 40, 10)
 	f.Add("> - ```\n> - ~~~\n| a |\n|---|\n| [x](y\x1bz) |", 20, 3)
 	f.Add(strings.Repeat(">", 300)+" x\n"+strings.Repeat("- ", 300)+"y", 80, 7)
 	f.Add("| a | b |\n|:-|-:|\n| 中文 | `c` |\n\n1) x\n   ***\n", 9, 5)
+	// Blank lines after a segment add blank lines without a parse, but not after what a
+	// blank line does not end, nor after a segment whose lines wait for a line to carry them.
+	f.Add("- ```\n  x\n\n\n  y\n", 30, 4)
+	f.Add("- a\n  - b\n    ~~~\n    x\n\n\n", 30, 9)
+	f.Add("<pre>\nx\n\n\ny</pre>\n\n", 30, 6)
+	f.Add("- <!--\n\n  -->\n\nz\n", 30, 8)
+	f.Add("[a]: http://x\n\n\n[a]\n", 30, 14)
+	f.Add("- a\n\n      code\n\n \t\n      more\n", 30, 12)
+	f.Add("-\n\n\n- b\n\n", 30, 3)
+	f.Add("# h\n\n\n| a |\n|---|\n| 1 |\n\n   \n> q\n\n"+strings.Repeat(" ", 100)+"\n", 30, 20)
+	f.Add("- a\n\n\n\n\n", 30, 5)
+	f.Add("x\n"+strings.Repeat(" ", 250)+"\n\n", 80, 2)
 	f.Fuzz(func(t *testing.T, text string, w, cut int) {
 		if len(text) > 1<<16 {
 			return
@@ -127,21 +139,43 @@ func FuzzRender(f *testing.F) {
 		st := New("")
 		st.Update(text[:cut], false, w)
 		st.Update(text, true, w)
-		got := st.Lines()
-		if len(got) != len(want) {
-			t.Fatalf("streamed: %d lines, whole: %d", len(got), len(want))
-		}
-		for i := range got {
-			if got[i].Text() != want[i].Text() || got[i].Raw != want[i].Raw {
-				t.Fatalf("line %d streamed %q, whole %q", i, got[i].Text(), want[i].Text())
+		sameLines(t, "in two chunks", st.Lines(), want)
+		st = New("")
+		for i := range len(text) {
+			if text[i] == '\n' {
+				st.Update(text[:i+1], false, w)
 			}
 		}
-		for _, l := range got {
+		st.Update(text, true, w)
+		sameLines(t, "a line at a time", st.Lines(), want)
+		st = New("")
+		for i := 0; i < len(text); i += 1 + cut%97 {
+			st.Update(text[:i], false, w)
+		}
+		st.Update(text, true, w)
+		sameLines(t, "in chunks", st.Lines(), want)
+		for _, l := range want {
 			if !l.NoCopy && !strings.HasPrefix(text[l.Off:], l.Raw) {
 				t.Fatalf("Raw %q is not the text at %d", l.Raw, l.Off)
 			}
 		}
 	})
+}
+
+// sameLines fails unless the lines streamed are those rendered whole: text, source,
+// offset, kind and region.
+func sameLines(t *testing.T, how string, got, want []Line) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("streamed %s: %d lines, whole: %d", how, len(got), len(want))
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		if g.Text() != w.Text() || g.Raw != w.Raw || g.Off != w.Off || g.Kind != w.Kind || g.Region != w.Region || g.NoCopy != w.NoCopy {
+			t.Fatalf("streamed %s, line %d: %q %q at %d, kind %d, region %d; whole: %q %q at %d, kind %d, region %d",
+				how, i, g.Text(), g.Raw, g.Off, g.Kind, g.Region, w.Text(), w.Raw, w.Off, w.Kind, w.Region)
+		}
+	}
 }
 
 func abs(n int) int {

@@ -7,8 +7,9 @@
 // segments at block boundaries outside fenced code (a line that starts at the left margin
 // after a blank line, an ATX heading, a fence), each segment rendered once when the next
 // one starts and then kept. Only the last, still-open segment is parsed again, and only
-// when one of its lines is complete; the line still arriving is shown as it is written until
-// its end comes. Fenced code blocks are not given to goldmark: their lines are committed one
+// when one of its lines is complete (blank lines after it are drawn blank without a parse
+// when they cannot change it); the line still arriving is shown as it is written until its
+// end comes, and so is a last line that may be a table's header until the next one. Fenced code blocks are not given to goldmark: their lines are committed one
 // by one as they come, so a long code block streams at the cost of its new lines, and the
 // caller highlights them (the fence lines become a thin header with the language).
 //

@@ -30,7 +30,8 @@ type Line struct {
 	// Raw is the source the line stands for, as written ("" when NoCopy): its source
 	// line, and the source lines around it that show nothing (a table's delimiter row, a
 	// link definition, a setext underline), joined by newlines. Off is where it starts in
-	// the text. A code line's Raw has the fence's indentation removed.
+	// the text (for a NoCopy line, where the source of the next line drawn starts). A
+	// code line's Raw has the fence's indentation removed.
 	Raw    string
 	Off    int
 	NoCopy bool

@@ -154,6 +154,31 @@ func TestOnlyTheOpenBlockIsParsedAgain(t *testing.T) {
 	}
 }
 
+// TestTableHeaderWaitsForTheNextLine: a complete line that starts with "|" is shown as
+// written until the next line says whether it is a table's header; blank lines after the
+// open block are drawn blank.
+func TestTableHeaderWaitsForTheNextLine(t *testing.T) {
+	st := New("")
+	st.Update("Some **prose**\n| a | **b** |\n", false, 40)
+	if got := texts(st.Lines()); len(got) != 2 || got[0] != "Some prose" || got[1] != "| a | **b** |" {
+		t.Errorf("before the delimiter row: %q", got)
+	}
+	st.Update("Some **prose**\n| a | **b** |\n|---|---|\n", false, 40)
+	if got := texts(st.Lines()); len(got) != 5 || got[1] != "┌───┬───┐" || got[2] != "│ a │ b │" {
+		t.Errorf("with the delimiter row: %q", got)
+	}
+	st.Update("Some **prose**\n| a | **b** |\n|---|---|\n| 1 | 2 |\n\n\n", false, 40)
+	got := st.Lines()
+	if n := len(got); n != 8 || got[n-1].Kind != KindBlank || got[n-2].Kind != KindBlank || got[n-3].Text() != "└───┴───┘" {
+		t.Errorf("with a row and blank lines: %q", texts(got))
+	}
+	st = New("")
+	st.Update("| not | a table |\nbut prose\n", false, 40)
+	if got := texts(st.Lines()); len(got) != 2 || got[0] != "| not | a table |" || got[1] != "but prose" {
+		t.Errorf("a line with | then prose: %q", got)
+	}
+}
+
 func TestFenceHeaderAndUnclosedFence(t *testing.T) {
 	lines := whole("~~~ {.python} x\nprint(1)\n", 40)
 	if got := texts(lines); len(got) != 2 || got[0] != "── python ──" || got[1] != "print(1)" {

@@ -22,8 +22,9 @@ type renderer struct {
 	base  string
 	width int
 	src   string
-	off   int   // where the segment starts in the text
-	start []int // where each of its lines starts in src
+	bsrc  []byte // src, as goldmark reads it
+	off   int    // where the segment starts in the text
+	start []int  // where each of its lines starts in src
 	out   []Line
 	sized bool
 
@@ -46,6 +47,43 @@ type renderer struct {
 	// The line being built from inline content, and the source line it starts on.
 	spans   []Span
 	lineSrc int
+	// The last of spans is src[lastFrom:lastTo] (lastTo -1 when it is not a slice of src).
+	lastFrom, lastTo int
+
+	// arena holds the spans of the lines drawn, a chunk at a time (see spanBuf).
+	arena []Span
+	// Buffers of table: a row being drawn, the cells of the rows, the rows, the rows of
+	// each cell of a row once wrapped, and those of the cells that fit on one.
+	tline  []Span
+	tcells [][]Span
+	trows  []tableRow
+	twrap  [][][]Span
+	tone   [][]Span
+
+	// blanks says blank lines after src would render as blank lines after its lines (see
+	// blanksOnly), in region blankTail (-1 for a new one).
+	blanks    bool
+	blankTail int
+}
+
+// spanBuf returns an empty slice with room for n spans, for a line's spans: lines take
+// their spans from chunks shared by the lines of a segment, rather than one allocation
+// each. Its capacity is n, so that an append past it does not write over the next line's.
+func (r *renderer) spanBuf(n int) []Span {
+	if cap(r.arena)-len(r.arena) < n {
+		r.arena = make([]Span, 0, max(n, min(2*cap(r.arena), 256), 4*len(r.start)))
+	}
+	k := len(r.arena)
+	r.arena = r.arena[:k+n]
+	return r.arena[k : k : k+n]
+}
+
+// value returns the text of a segment of src.
+func (r *renderer) value(s text.Segment) string {
+	if s.Padding == 0 && !s.ForceNewline {
+		return r.src[s.Start:s.Stop]
+	}
+	return string(s.Value(r.bsrc))
 }
 
 // style is how inline text is drawn: a class, and the address of the link it is in.
@@ -65,10 +103,17 @@ func (s style) with(cls string) style {
 }
 
 // render returns the lines of src, a segment that starts at byte off of the text, its
-// regions numbered from region.
+// regions numbered from region. The renderer is the state's, made again: it is valid until
+// the next render, its lines' spans for good.
 func (st *State) render(src string, off, region int) *renderer {
-	r := &renderer{base: st.base, width: st.width, src: src, off: off, region: region, pending: -1, lineSrc: -1,
-		newBlock: true}
+	r := st.scratch
+	if r == nil {
+		r = new(renderer)
+		st.scratch = r
+	}
+	*r = renderer{base: st.base, width: st.width, src: src, off: off, region: region, pending: -1, lineSrc: -1,
+		newBlock: true, start: r.start[:0], out: r.out[:0], spans: r.spans[:0], bsrc: r.bsrc[:0],
+		tline: r.tline[:0], tcells: r.tcells[:0], trows: r.trows[:0], twrap: r.twrap[:0], tone: r.tone[:0]}
 	r.start = append(r.start, 0)
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' && i+1 < len(src) {
@@ -80,7 +125,8 @@ func (st *State) render(src string, off, region int) *renderer {
 		r.plain(0, len(r.start))
 		return r
 	}
-	doc := md.Parser().Parse(text.NewReader([]byte(src)))
+	r.bsrc = append(r.bsrc, src...)
+	doc := md.Parser().Parse(text.NewReader(r.bsrc))
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		r.newBlock = true
 		r.block(c)
@@ -93,8 +139,37 @@ func (st *State) render(src string, off, region int) *renderer {
 		r.pending = -1
 		r.mapped = p
 		r.plain(p, len(r.start))
+		return r
+	}
+	r.blanks, r.blankTail = blanksOnly(src), -1
+	if r.haveBlank {
+		r.blankTail = r.blankReg
 	}
 	return r
+}
+
+// blanksOnly reports whether blank lines after src cannot change how src renders, nor be
+// drawn but as blank lines after it: src holds no fence (a fenced block in a list item
+// goes on past a blank line) and no line that starts with "<" after its container markers
+// (nor an HTML block, some kinds of which go on past blank lines). The blocks left are
+// closed by a blank line, and goldmark leaves out of an indented code block the blank
+// lines that end it.
+func blanksOnly(src string) bool {
+	if strings.Contains(src, "```") || strings.Contains(src, "~~~") {
+		return false
+	}
+	for p := 0; p < len(src); p++ {
+		k := p + nesting(src[p:], maxNest)
+		if k < len(src) && src[k] == '<' {
+			return false
+		}
+		e := strings.IndexByte(src[k:], '\n')
+		if e < 0 {
+			break
+		}
+		p = k + e
+	}
+	return true
 }
 
 // tooDeep reports a line that starts with more container markers than maxNest, or that
@@ -134,7 +209,7 @@ func (r *renderer) plain(from, to int) {
 			continue
 		}
 		t := display(ln)
-		r.emit(Line{Spans: []Span{{Text: t, Class: r.base}}, Kind: KindText, Wrap: true, Cont: hangingIndent(t)}, k)
+		r.emit(Line{Spans: append(r.spanBuf(1), Span{Text: t, Class: r.base}), Kind: KindText, Wrap: true, Cont: hangingIndent(t)}, k)
 	}
 }
 
@@ -153,9 +228,13 @@ func (r *renderer) emit(l Line, s int) {
 		r.mapped = s + 1
 	} else {
 		l.NoCopy, l.Raw = true, ""
-		l.Off = r.off + len(r.src)
-		if s >= 0 && s < len(r.start) {
+		switch { // where its source line starts, or the next source line to be drawn
+		case s >= 0 && s < len(r.start):
 			l.Off = r.off + r.start[s]
+		case r.mapped < len(r.start):
+			l.Off = r.off + r.start[r.mapped]
+		default:
+			l.Off = r.off + len(r.src)
 		}
 	}
 	if r.newBlock {
@@ -222,7 +301,7 @@ const maxCont = 16
 // prefixed returns the prefix of the next line followed by spans; the lines after it take
 // the rest prefix.
 func (r *renderer) prefixed(spans []Span) ([]Span, int) {
-	out := make([]Span, 0, len(r.first)+len(spans))
+	out := r.spanBuf(len(r.first) + len(spans))
 	out = append(out, r.first...)
 	out = append(out, spans...)
 	r.first = r.rest
@@ -234,8 +313,8 @@ func (r *renderer) enter(first, rest string) func() {
 	oldFirst, oldRest, depth, n := r.first, r.rest, r.depth, len(r.out)
 	r.depth++
 	if r.depth <= maxDepth {
-		r.first = append(append([]Span(nil), r.first...), Span{Text: first, Class: ClassMarker})
-		r.rest = append(append([]Span(nil), r.rest...), Span{Text: rest, Class: ClassMarker})
+		r.first = append(append(r.spanBuf(len(r.first)+1), r.first...), Span{Text: first, Class: ClassMarker})
+		r.rest = append(append(r.spanBuf(len(r.rest)+1), r.rest...), Span{Text: rest, Class: ClassMarker})
 	}
 	return func() {
 		if len(r.out) == n {
@@ -261,7 +340,7 @@ func (r *renderer) block(n ast.Node) {
 		r.emit(Line{Spans: spans, Kind: KindRule, Sized: true}, r.lineOf(n.Pos()))
 	case *ast.FencedCodeBlock:
 		head := "──"
-		if lang := clean(string(n.Language([]byte(r.src)))); lang != "" {
+		if lang := clean(string(n.Language(r.bsrc))); lang != "" {
 			head = "── " + lang + " ──"
 		}
 		spans, _ := r.prefixed([]Span{{Text: head, Class: ClassMarker}})
@@ -342,7 +421,7 @@ func (r *renderer) code(n ast.Node) {
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
-		r.codeLine(string(seg.Value([]byte(r.src))), seg.Start, ClassCode)
+		r.codeLine(r.value(seg), seg.Start, ClassCode)
 	}
 }
 
@@ -374,27 +453,41 @@ func (r *renderer) breakLine(kind Kind) {
 }
 
 // text adds text drawn in s; at is where it starts in src (-1 when it is not there as is).
+// Text that goes on a span of the same style, right after it in src, extends that span's
+// slice of src rather than being copied onto it.
 func (r *renderer) text(t string, at int, s style) {
 	if r.lineSrc < 0 && at >= 0 {
 		r.lineSrc = r.lineOf(at)
 	}
-	t = clean(t)
+	verbatim := at >= 0 && !NeedsDisplay(t) && at+len(t) <= len(r.src) && r.src[at:at+len(t)] == t
+	if !verbatim {
+		t = clean(t)
+	}
 	if t == "" {
 		return
 	}
 	if k := len(r.spans) - 1; k >= 0 && r.spans[k].Class == s.cls && r.spans[k].URL == s.url {
+		if verbatim && r.lastTo == at {
+			r.lastTo = at + len(t)
+			r.spans[k].Text = r.src[r.lastFrom:r.lastTo]
+			return
+		}
 		r.spans[k].Text += t
+		r.lastTo = -1
 		return
 	}
 	r.spans = append(r.spans, Span{Text: t, Class: s.cls, URL: s.url})
+	r.lastFrom, r.lastTo = at, -1
+	if verbatim {
+		r.lastTo = at + len(t)
+	}
 }
 
 // inline draws an inline node.
 func (r *renderer) inline(n ast.Node, s style, kind Kind) {
-	src := []byte(r.src)
 	switch n := n.(type) {
 	case *ast.Text:
-		r.text(string(n.Segment.Value(src)), n.Segment.Start, s)
+		r.text(r.value(n.Segment), n.Segment.Start, s)
 		if n.SoftLineBreak() || n.HardLineBreak() {
 			r.breakLine(kind)
 		}
@@ -407,7 +500,7 @@ func (r *renderer) inline(n ast.Node, s style, kind Kind) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch t := c.(type) {
 			case *ast.Text:
-				r.text(string(t.Segment.Value(src)), t.Segment.Start, s)
+				r.text(r.value(t.Segment), t.Segment.Start, s)
 			case *ast.String:
 				r.text(string(t.Value), -1, s)
 			}
@@ -428,16 +521,16 @@ func (r *renderer) inline(n ast.Node, s style, kind Kind) {
 		s = s.with(ClassLink)
 		s.url = cleanURL(string(n.Destination))
 	case *ast.AutoLink:
-		url := string(n.URL(src))
+		url := string(n.URL(r.bsrc))
 		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(url), "mailto:") {
 			url = "mailto:" + url
 		}
-		r.text(string(n.Label(src)), n.Pos(), style{cls: s.with(ClassLink).cls, url: cleanURL(url)})
+		r.text(string(n.Label(r.bsrc)), n.Pos(), style{cls: s.with(ClassLink).cls, url: cleanURL(url)})
 		return
 	case *ast.RawHTML:
 		for i := 0; i < n.Segments.Len(); i++ {
 			seg := n.Segments.At(i)
-			r.text(string(seg.Value(src)), seg.Start, s)
+			r.text(r.value(seg), seg.Start, s)
 		}
 		return
 	case *east.TaskCheckBox:

@@ -26,6 +26,9 @@ const (
 	// between them) a line may start with to be parsed: a segment with a deeper line is
 	// shown as written.
 	maxNest = 200
+	// maxBlank is the longest blank line that addBlanks appends without a parse (a longer
+	// one may make its segment too deep, or long).
+	maxBlank = 64
 )
 
 // State is the rendering of one text as it grows: the lines of its committed segments,
@@ -47,6 +50,12 @@ type State struct {
 	openFrom, openTo, nOpen int
 	openSized               bool
 	openRegion              int // the region after the open segment's
+	// openBlanks says blank lines after the open segment would only add blank lines to
+	// its rendering (see blanksOnly), in region openBlank (-1: a new one, openRegion).
+	openBlanks bool
+	openBlank  int
+	// scratch is the renderer, kept for its buffers.
+	scratch *renderer
 }
 
 // fence is an open fenced code block: its character, length, indentation, number and region.
@@ -83,7 +92,7 @@ func (st *State) Base() string { return st.base }
 // Reset forgets the text.
 func (st *State) Reset() {
 	lines := st.lines[:0]
-	*st = State{base: st.base, width: -1, lines: lines}
+	*st = State{base: st.base, width: -1, lines: lines, scratch: st.scratch}
 }
 
 // Update brings the lines to text, which is the text of the last call with more at its
@@ -101,6 +110,9 @@ func (st *State) Update(text string, done bool, width int) int {
 
 	pos, segStart, nseg, delims := st.off, st.off, 0, 0
 	prevBlank, prevHeading, prevLong := false, false, false
+	// The last complete line outside code, where it starts, and whether it and the line
+	// before it start with "|".
+	lastStart, lastPipe, prevPipe := -1, false, false
 	for pos < len(text) {
 		end := strings.IndexByte(text[pos:], '\n')
 		next := pos + end + 1
@@ -136,6 +148,9 @@ func (st *State) Update(text string, done bool, width int) int {
 			st.off = pos
 		}
 		prevBlank, prevHeading, prevLong = blank, heading, long
+		if end < len(text)-pos {
+			lastStart, prevPipe, lastPipe = pos, lastPipe, pipeLine(ln)
+		}
 		nseg++
 		delims += nd
 		pos = next
@@ -146,19 +161,26 @@ func (st *State) Update(text string, done bool, width int) int {
 		st.fence.open = false // a block left open ends with the text
 		return changed
 	}
-	// The open segment: its complete lines, rendered again only when they changed.
-	if st.openFrom != segStart || st.openTo != pos || st.nOpen == 0 && pos > segStart {
+	// The open segment: its complete lines, rendered again only when they changed, and
+	// not when only blank lines were added. A last line that may be a table's header (it
+	// starts with "|", the line before it does not) waits for the next one, which says
+	// whether it is, shown as written as the line still arriving is.
+	to := pos
+	if lastStart >= segStart && lastPipe && (lastStart == segStart || !prevPipe) {
+		to = lastStart
+	}
+	if (st.openFrom != segStart || st.openTo != to || st.nOpen == 0 && to > segStart) && !st.addBlanks(text, segStart, to) {
 		changed = min(changed, st.nCommitted)
 		st.lines = st.lines[:st.nCommitted]
-		st.openFrom, st.openTo = segStart, pos
+		st.openFrom, st.openTo = segStart, to
 		st.nOpen = 0
-		st.openSized, st.openRegion = false, st.region
-		if pos > segStart {
-			r := st.render(text[segStart:pos], segStart, st.region)
-			st.nOpen = len(r.out)
-			st.openSized, st.openRegion = r.sized, r.region
-			st.lines = append(st.lines, r.out...)
+		st.openSized, st.openRegion, st.openBlanks = false, st.region, false
+		if to > segStart {
+			st.keepOpen(st.render(text[segStart:to], segStart, st.region))
 		}
+	}
+	if to < pos {
+		st.lines = append(st.lines, st.partial(strings.TrimSuffix(text[to:pos-1], "\r"), to))
 	}
 	if rest := text[pos:]; rest != "" {
 		st.lines = append(st.lines, st.partial(rest, pos))
@@ -166,11 +188,18 @@ func (st *State) Update(text string, done bool, width int) int {
 	return changed
 }
 
+// pipeLine reports a line that starts with "|", after at most three spaces: a table's
+// header, maybe.
+func pipeLine(ln string) bool {
+	n := leadingSpaces(ln)
+	return n <= 3 && n < len(ln) && ln[n] == '|'
+}
+
 // commitSegment commits text[from:to] as a segment, reusing the lines of the open
 // segment when it is the one rendered; it returns the first line that changed.
 func (st *State) commitSegment(text string, from, to int) int {
 	changed := st.nCommitted + st.nOpen
-	if st.openFrom != from || st.openTo != to || st.nOpen == 0 && to > from {
+	if (st.openFrom != from || st.openTo != to || st.nOpen == 0 && to > from) && !st.addBlanks(text, from, to) {
 		changed = st.nCommitted
 		st.lines = st.lines[:st.nCommitted]
 		if to > from {
@@ -189,6 +218,50 @@ func (st *State) commitSegment(text string, from, to int) int {
 	st.nOpen, st.openSized = 0, false
 	st.openFrom, st.openTo, st.openRegion = to, to, st.region
 	return changed
+}
+
+// keepOpen appends the lines of the open segment, rendered.
+func (st *State) keepOpen(r *renderer) {
+	st.nOpen = len(r.out)
+	st.openSized, st.openRegion = r.sized, r.region
+	st.openBlanks, st.openBlank = r.blanks, r.blankTail
+	st.lines = append(st.lines, r.out...)
+}
+
+// addBlanks brings the open segment, text[from:st.openTo], to text[from:to] when what
+// was added is blank lines that render as blank lines after it (openBlanks): it appends
+// them as rendering text[from:to] whole would, and reports whether it did. A reply's
+// blocks end with a blank line, so the last rendering of each is saved.
+func (st *State) addBlanks(text string, from, to int) bool {
+	if !st.openBlanks || st.nOpen == 0 || st.openFrom != from || st.openTo >= to ||
+		len(st.lines) != st.nCommitted+st.nOpen {
+		return false
+	}
+	for p := st.openTo; p < to; {
+		end := strings.IndexByte(text[p:to], '\n')
+		if end < 0 {
+			end = to - p
+		}
+		if end > maxBlank || !isBlank(text[p:p+end]) {
+			return false
+		}
+		p += end + 1
+	}
+	for p := st.openTo; p < to; {
+		end := strings.IndexByte(text[p:to], '\n')
+		if end < 0 {
+			end = to - p
+		}
+		if st.openBlank < 0 {
+			st.openBlank = st.openRegion
+			st.openRegion++
+		}
+		st.lines = append(st.lines, Line{Raw: text[p : p+end], Off: p, Kind: KindBlank, Region: st.openBlank, Block: -1})
+		st.nOpen++
+		p += end + 1
+	}
+	st.openTo = to
+	return true
 }
 
 // openFence commits the line that opens a fenced block: a thin header with its language.

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -15,26 +16,24 @@ const maxColumns = 64
 // cannot get two cells each is shown as its source.
 func (r *renderer) table(t *east.Table) {
 	ncol := len(t.Alignments)
-	type row struct {
-		cells [][]Span
-		src   int
-	}
-	var rows []row
+	rows := r.trows[:0]
 	for rn := t.FirstChild(); rn != nil; rn = rn.NextSibling() {
-		rw := row{src: -1}
+		rw, from := tableRow{src: -1}, len(r.tcells)
 		_, header := rn.(*east.TableHeader)
 		for c := rn.FirstChild(); c != nil; c = c.NextSibling() {
 			spans := r.cell(c, header)
 			if rw.src < 0 {
 				rw.src = r.lineSrc
 			}
-			rw.cells = append(rw.cells, spans)
+			r.tcells = append(r.tcells, spans)
 		}
+		rw.cells = r.tcells[from:len(r.tcells):len(r.tcells)]
 		if rw.src < 0 {
 			rw.src = r.lineOf(rn.Pos())
 		}
 		rows = append(rows, rw)
 	}
+	r.trows = rows
 	pw := spansWidth(r.first)
 	avail := r.width - pw - 3*ncol - 1
 	if ncol == 0 || ncol > maxColumns || avail < 2*ncol || len(rows) == 0 {
@@ -55,42 +54,61 @@ func (r *renderer) table(t *east.Table) {
 	}
 	widths := fitWidths(nat, avail)
 	r.sized = true
-	border := func(l, m, rt string, s int) {
+	border := func(l, m, rt string) string {
+		n := len(l) + len(rt) + len(m)*(len(widths)-1)
+		for _, w := range widths {
+			n += len("─") * (w + 2)
+		}
 		var b strings.Builder
+		b.Grow(n)
 		b.WriteString(l)
 		for c, w := range widths {
 			if c > 0 {
 				b.WriteString(m)
 			}
-			b.WriteString(strings.Repeat("─", w+2))
+			for range w + 2 {
+				b.WriteString("─")
+			}
 		}
 		b.WriteString(rt)
-		spans, _ := r.prefixed([]Span{{Text: b.String(), Class: ClassMarker}})
+		return b.String()
+	}
+	emitBorder := func(b string, s int) {
+		spans, _ := r.prefixed([]Span{{Text: b, Class: ClassMarker}})
 		r.emit(Line{Spans: spans, Kind: KindTable, Sized: true}, s)
 	}
-	border("┌", "┬", "┐", -1)
+	emitBorder(border("┌", "┬", "┐"), -1)
+	mid := border("├", "┼", "┤")
+	wrapped := slices.Grow(r.twrap[:0], ncol)[:ncol]
+	one := slices.Grow(r.tone[:0], ncol)[:ncol]
+	r.twrap, r.tone = wrapped, one
+	line := r.tline[:0]
 	for i, rw := range rows {
 		if i == 1 {
-			border("├", "┼", "┤", rows[0].src+1)
+			emitBorder(mid, rows[0].src+1)
 		}
-		wrapped := make([][][]Span, ncol)
 		height := 1
 		for c := range ncol {
 			var cell []Span
 			if c < len(rw.cells) {
 				cell = rw.cells[c]
 			}
-			wrapped[c] = wrapSpans(cell, widths[c])
+			if fitsRow(cell, widths[c]) {
+				one[c] = cell
+				wrapped[c] = one[c : c+1 : c+1]
+			} else {
+				wrapped[c] = wrapSpans(cell, widths[c])
+			}
 			height = max(height, len(wrapped[c]))
 		}
 		for k := range height {
-			var spans []Span
+			line = line[:0]
 			for c := range ncol {
 				sep := "│ "
 				if c > 0 {
 					sep = " │ "
 				}
-				spans = append(spans, Span{Text: sep, Class: ClassMarker})
+				line = append(line, Span{Text: sep, Class: ClassMarker})
 				var cell []Span
 				if k < len(wrapped[c]) {
 					cell = wrapped[c][k]
@@ -104,15 +122,15 @@ func (r *renderer) table(t *east.Table) {
 					left = pad / 2
 				}
 				if left > 0 {
-					spans = append(spans, Span{Text: strings.Repeat(" ", left), Class: r.base})
+					line = append(line, Span{Text: blanks(left), Class: r.base})
 				}
-				spans = append(spans, cell...)
+				line = append(line, cell...)
 				if pad-left > 0 {
-					spans = append(spans, Span{Text: strings.Repeat(" ", pad-left), Class: r.base})
+					line = append(line, Span{Text: blanks(pad - left), Class: r.base})
 				}
 			}
-			spans = append(spans, Span{Text: " │", Class: ClassMarker})
-			spans, _ = r.prefixed(spans)
+			line = append(line, Span{Text: " │", Class: ClassMarker})
+			spans, _ := r.prefixed(line)
 			s := rw.src
 			if k > 0 {
 				s = -1
@@ -120,10 +138,28 @@ func (r *renderer) table(t *east.Table) {
 			r.emit(Line{Spans: spans, Kind: KindTable, Sized: true}, s)
 		}
 	}
+	r.tline = line
 	if len(rows) == 1 {
-		border("├", "┼", "┤", rows[0].src+1)
+		emitBorder(mid, rows[0].src+1)
 	}
-	border("└", "┴", "┘", -1)
+	emitBorder(border("└", "┴", "┘"), -1)
+}
+
+// tableRow is a row of a table: its cells, and the source line it is on.
+type tableRow struct {
+	cells [][]Span
+	src   int
+}
+
+// spaces holds the blanks that pad a cell, for blanks.
+const spaces = "                                                                "
+
+// blanks returns n spaces.
+func blanks(n int) string {
+	if n <= len(spaces) {
+		return spaces[:n]
+	}
+	return strings.Repeat(" ", n)
 }
 
 // cell returns the spans of a table cell, on one line; the header's are strong. It leaves
@@ -137,7 +173,7 @@ func (r *renderer) cell(c ast.Node, header bool) []Span {
 	for n := c.FirstChild(); n != nil; n = n.NextSibling() {
 		r.inline(n, s, KindTable)
 	}
-	out := append([]Span(nil), r.spans...)
+	out := append(r.spanBuf(len(r.spans)), r.spans...)
 	r.spans = r.spans[:0]
 	return out
 }
