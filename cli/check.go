@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
@@ -37,10 +38,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", checkSynopsis, stderr)
 	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
 	asJSON := fs.Bool("json", false, "print the problems as one JSON array, for editors and CI")
-	if code, ok := parseFlags(fs, args); !ok {
+	paths, code, ok := parseInterspersed(fs, args)
+	if !ok {
 		return code
 	}
-	paths := fs.Args()
 	if *cfgPath != "" {
 		paths = append([]string{*cfgPath}, paths...)
 	}
@@ -74,6 +75,11 @@ func checkFiles(paths []string, stderr io.Writer) []checkReport {
 	var agents [][]config.Agent
 	for _, p := range located {
 		cfg, diags, lang, path, ok := loadConfigFile("check", p, stderr)
+		if ok {
+			// Said whatever other problems the file has.
+			diags = append(diags, config.WorkspaceWarnings(path, lang)...)
+			slices.SortStableFunc(diags, func(a, b config.Diagnostic) int { return a.Line - b.Line })
+		}
 		reports = append(reports, checkReport{file: path, lang: lang, diags: diags, ok: ok})
 		var a []config.Agent
 		if cfg != nil {
@@ -108,22 +114,22 @@ func fileProblems(diags config.Diagnostics, agents []config.Agent, project confi
 	if !project.Diags.HasErrors() && len(project.Agents) > 0 && !project.Trusted {
 		diags = append(diags, config.Diagnostic{File: project.Path, Message: config.NotAllowedText(lang, len(project.Agents)), Warning: true})
 	}
+	// An agent whose workspace is missing would fail at its first message (the
+	// configuration's are warned about by checkFiles, whatever its errors).
+	diags = append(diags, config.MissingWorkspaces(project.Agents, lang)...)
 	agents = append(agents[:len(agents):len(agents)], project.Agents...)
 	// A file whose agents' env values other users can read is warned about.
-	diags = append(diags, config.ReadableSecrets(agents, lang)...)
-	// An agent whose workspace is missing would fail at its first message.
-	return append(diags, config.MissingWorkspaces(agents, lang)...)
+	return append(diags, config.ReadableSecrets(agents, lang)...)
 }
 
-// writeProblemsText prints each problem on its line, then the summary: one line for one
-// file, and "FILE: summary" for each file when there are several.
+// writeProblemsText prints, file by file in the order of the arguments, each problem on
+// its line then the file's summary: the summary alone for one file, "FILE: summary" for
+// each file when there are several.
 func writeProblemsText(w io.Writer, reports []checkReport) {
 	for _, r := range reports {
 		for _, d := range r.diags {
 			fmt.Fprintln(w, d.Text(r.lang))
 		}
-	}
-	for _, r := range reports {
 		if !r.ok {
 			continue // stderr said why
 		}

@@ -25,8 +25,7 @@ func Load(path string) (*Config, Diagnostics) {
 }
 
 // LoadContext is Load, giving up as soon as ctx is done, and also returning the language
-// of the messages: the file's ui.language as far as the file could be read (see
-// LanguageOf), else LANG's. The file is read once, whatever it holds.
+// of the messages (see LanguageOf). The file is read once, whatever it holds.
 func LoadContext(ctx context.Context, path string) (*Config, Diagnostics, i18n.Lang) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
@@ -174,9 +173,10 @@ func nodeKindName(lang i18n.Lang, n *yaml.Node) string {
 	return kindName(lang, "string")
 }
 
-// LanguageOf returns the language of a configuration's messages: the file's ui.language
-// when the file can be read that far, else the language of the LANG environment variable
-// (fr…  gives French), else English.
+// LanguageOf returns the language of a configuration's messages, one rule for the
+// application and every command: the file's ui.language when the file can be read that
+// far and says it; else the environment's (see languageFromEnv: LC_ALL, then LC_MESSAGES,
+// then LANG); else English.
 func LanguageOf(data []byte) i18n.Lang {
 	if len(data) > maxFileSize {
 		return languageFromEnv()
