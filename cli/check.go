@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"git.rickub.com/bots-garden/sidekicks/config"
@@ -75,11 +74,6 @@ func checkFiles(paths []string, stderr io.Writer) []checkReport {
 	var agents [][]config.Agent
 	for _, p := range located {
 		cfg, diags, lang, path, ok := loadConfigFile("check", p, stderr)
-		if ok {
-			// Said whatever other problems the file has.
-			diags = append(diags, config.WorkspaceWarnings(path, lang)...)
-			slices.SortStableFunc(diags, func(a, b config.Diagnostic) int { return a.Line - b.Line })
-		}
 		reports = append(reports, checkReport{file: path, lang: lang, diags: diags, ok: ok})
 		var a []config.Agent
 		if cfg != nil {
@@ -115,7 +109,7 @@ func fileProblems(diags config.Diagnostics, agents []config.Agent, project confi
 		diags = append(diags, config.Diagnostic{File: project.Path, Message: config.NotAllowedText(lang, len(project.Agents)), Warning: true})
 	}
 	// An agent whose workspace is missing would fail at its first message (the
-	// configuration's are warned about by checkFiles, whatever its errors).
+	// configuration's are warned about by config.LoadChecked, whatever its errors).
 	diags = append(diags, config.MissingWorkspaces(project.Agents, lang)...)
 	agents = append(agents[:len(agents):len(agents)], project.Agents...)
 	// A file whose agents' env values other users can read is warned about.
@@ -222,8 +216,8 @@ func loadConfigFile(cmd, flagValue string, stderr io.Writer) (cfg *config.Config
 		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.NotFoundText(lang, err))
 		return nil, nil, lang, "", false
 	}
-	// The file is read once, bounded (see config.LoadContext): its language comes with it.
-	cfg, diags, lang = config.LoadContext(context.Background(), path)
+	// The file is read once, bounded (see config.LoadChecked): its language comes with it.
+	cfg, diags, lang = config.LoadChecked(context.Background(), path)
 	if created {
 		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.CreatedText(lang, path))
 	}

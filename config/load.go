@@ -27,19 +27,26 @@ func Load(path string) (*Config, Diagnostics) {
 // LoadContext is Load, giving up as soon as ctx is done, and also returning the language
 // of the messages (see LanguageOf). The file is read once, whatever it holds.
 func LoadContext(ctx context.Context, path string) (*Config, Diagnostics, i18n.Lang) {
+	cfg, diags, lang, _, _ := load(ctx, path)
+	return cfg, diags, lang
+}
+
+// load is LoadContext, also returning the file's absolute path and its content (nil when
+// it could not be read).
+func load(ctx context.Context, path string) (*Config, Diagnostics, i18n.Lang, string, []byte) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
 	data, err := readBounded(ctx, path, maxFileSize)
 	if err != nil {
 		lang := languageFromEnv()
-		return nil, Diagnostics{newDiagnostic(path, lang, 0, 0, "", readErrorText(lang, err), false)}, lang
+		return nil, Diagnostics{newDiagnostic(path, lang, 0, 0, "", readErrorText(lang, err), false)}, lang, path, nil
 	}
 	cfg, diags := Parse(path, data)
 	if cfg != nil {
-		return cfg, diags, cfg.UI.Language
+		return cfg, diags, cfg.UI.Language, path, data
 	}
-	return nil, diags, LanguageOf(data)
+	return nil, diags, LanguageOf(data), path, data
 }
 
 // readErrorText says why the file could not be read.

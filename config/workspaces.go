@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/safetext"
@@ -61,18 +62,27 @@ func MissingWorkspaces(agents []Agent, lang i18n.Lang) Diagnostics {
 	return out
 }
 
-// WorkspaceWarnings warns, at its workspace key (agents[N].workspace, its line and
-// column), about each agent of the configuration file path whose workspace
+// LoadChecked is LoadContext, adding from the same read the warnings about workspaces
+// that are missing or not folders (see workspaceWarnings), in the order of the file:
+// what the application and `sidekicks check` say of a configuration.
+func LoadChecked(ctx context.Context, path string) (*Config, Diagnostics, i18n.Lang) {
+	cfg, diags, lang, path, data := load(ctx, path)
+	if data == nil {
+		return cfg, diags, lang
+	}
+	diags = append(diags, workspaceWarnings(path, data, lang)...)
+	slices.SortStableFunc(diags, func(a, b Diagnostic) int { return a.Line - b.Line })
+	return cfg, diags, lang
+}
+
+// workspaceWarnings warns, at its workspace key (agents[N].workspace, its line and
+// column), about each agent of the configuration data (read from path) whose workspace
 // is written but is missing or not a folder. It says so whatever other problems the file
 // has: an entry whose name and workspace are text is enough to know which folder is
 // missing. An agent without a workspace works in the file's folder, which exists.
-func WorkspaceWarnings(path string, lang i18n.Lang) Diagnostics {
-	data, err := readBounded(context.Background(), path, maxFileSize)
-	if err != nil {
-		return nil // the loader says why
-	}
+func workspaceWarnings(path string, data []byte, lang i18n.Lang) Diagnostics {
 	root, err := parseTree(data)
-	if err != nil {
+	if err != nil || len(data) > maxFileSize {
 		return nil
 	}
 	l := &loader{file: path, dir: filepath.Dir(path), lang: lang}
