@@ -11,6 +11,9 @@ type Choice struct {
 	Items []ChoiceItem
 	// Selected is the entry highlighted at first.
 	Selected int
+	// Wide lets the dialog take the screen's width rather than at most 72 columns, for
+	// entries that must be read whole (paths).
+	Wide bool
 }
 
 // ChoiceItem is one entry of a choice list, with an optional mark on its right.
@@ -100,6 +103,8 @@ func (b *choiceBody) size(l Labels, maxW int) (int, int) {
 	}
 	return min(w, maxW), b.top() + max(min(len(b.choice.Items), choiceRows), 1)
 }
+
+func (b *choiceBody) wide() bool { return b.choice.Wide }
 
 // top is the first row of the list: below the filter and a blank row, or 0 without them.
 func (b *choiceBody) top() int {
