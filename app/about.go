@@ -80,19 +80,23 @@ func (ap *application) aboutEntries() []aboutEntry {
 }
 
 // showAbout shows Help ▸ About: one line each for the version, the configuration file, the
-// history and the logs folder. Enter copies the highlighted line's value to the clipboard.
+// history and the logs folder, the paths whole (absolute, ~ for the home folder) in a
+// dialog as wide as the screen. Enter copies the highlighted line's value to the clipboard.
 func (ap *application) showAbout() {
 	t := func(m amsg, args ...any) string { return aboutCatalogue.Text(ap.lang, m, args...) }
 	entries := ap.aboutEntries()
 	items := make([]window.ChoiceItem, len(entries))
 	for i, e := range entries {
 		shown := t(amsgUnknown)
-		if e.value != "" {
-			shown = safetext.Line(config.DisplayPath(e.value))
+		switch {
+		case e.label == amsgVersion:
+			shown = safetext.Line(e.value)
+		case e.value != "":
+			shown = safetext.Line(config.HomePath(e.value))
 		}
 		items[i] = window.ChoiceItem{Text: t(e.label, shown)}
 	}
-	ap.app.Choose(window.Choice{Title: t(amsgAboutTitle), Items: items}, func(i int, ok bool) {
+	ap.app.Choose(window.Choice{Title: t(amsgAboutTitle), Items: items, Wide: true}, func(i int, ok bool) {
 		if !ok || i < 0 || i >= len(entries) || entries[i].value == "" {
 			return
 		}
@@ -104,7 +108,7 @@ func (ap *application) showAbout() {
 // announceCreated says on the screen, at the first start, that the default configuration
 // was just created, where it is and how to edit it; Yes opens it in the editor.
 func (ap *application) announceCreated() {
-	text := aboutCatalogue.Text(ap.lang, amsgCreated, safetext.Line(config.DisplayPath(ap.path)))
+	text := aboutCatalogue.Text(ap.lang, amsgCreated, safetext.Line(config.HomePath(ap.path)))
 	ap.app.Confirm(aboutCatalogue.Text(ap.lang, amsgCreatedTitle), text, func(yes bool) {
 		if yes {
 			ap.editConfig()

@@ -21,7 +21,7 @@ func TestAppFirstStartAndAboutSayWhereTheFilesAre(t *testing.T) {
 	screen := h.waitText("Default configuration created", "Sidekicks ▸ Edit configuration")
 	// The path may wrap inside the dialog: read it without the frame and the spaces.
 	flat := strings.NewReplacer("║", "", " ", "", "\n", "").Replace(screen)
-	if !strings.Contains(flat, config.DisplayPath(def)) {
+	if !strings.Contains(flat, config.HomePath(def)) {
 		t.Errorf("the notice does not name %s:\n%s", def, screen)
 	}
 	h.press(tcell.KeyEscape)

@@ -177,6 +177,10 @@ func (ap *application) start() {
 		ap.showErrors(ap.errorsIntro(ap.startLoad, msgErrorsIntro, ap.cfg.Path), ap.startLoad)
 	} else if p := ap.startLoad.pending; p.Path != "" {
 		notice = config.NotAllowedText(ap.lang, len(p.Agents))
+	} else if n := warningCount(ap.startLoad.diags); n > 0 {
+		// As a reload does: how many, then the first one (Agent status lists them all).
+		notice = startCatalogue.Text(ap.lang, smsgLoadedWithWarnings, config.WarningsText(ap.lang, n)) +
+			" · " + catalogue.Text(ap.lang, msgReloadedFirstWarning, firstWarning(ap.startLoad, ap.o.dir))
 	}
 	if notice = ap.withTraceProblem(notice); notice != "" {
 		ap.app.Flash(notice)

@@ -43,7 +43,7 @@ type loaded struct {
 // config.ReadTimeout or once ctx is done. It does I/O: never call it on the screen's
 // goroutine.
 func loadConfiguration(ctx context.Context, path, dir string) loaded {
-	cfg, diags, lang := config.LoadContext(ctx, path)
+	cfg, diags, lang := config.LoadChecked(ctx, path)
 	l := loaded{at: time.Now(), lang: lang, diags: diags}
 	var refusedPath string
 	if dir != "" {

@@ -28,7 +28,7 @@ type askChoices struct {
 // addFlags declares --mode and --option on ask's flags.
 func (c *askChoices) addFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.mode, "mode", "", "put the session in the mode `ID` (session/set_mode) before the prompt")
-	fs.Var(&c.options, "option", "set the session option ID to VALUE (session/set_config_option) before the prompt; repeatable; a boolean takes true or false")
+	fs.Var(&c.options, "option", "set the session option `ID=VALUE` (session/set_config_option) before the prompt; repeatable; a boolean takes true or false")
 }
 
 // opened is the supervisor's SessionOpened: it sends the mode, then the options, and

@@ -245,7 +245,7 @@ func TestAskUsage(t *testing.T) {
 		t.Errorf("bad configuration: exit %d, stderr %q", code, errOut)
 	}
 	writeFile(t, filepath.Join(dir, "fr.yaml"), "version: 1\nui:\n  language: fr\nagents: []\n")
-	if code, _, errOut := askCmd(t, "--config", "fr.yaml", "a", "hi"); code != 2 || errOut != "sidekicks ask: agent inconnu : \"a\" ; fr.yaml n'a aucun agent\n" {
+	if code, _, errOut := askCmd(t, "--config", "fr.yaml", "a", "hi"); code != 2 || errOut != "sidekicks ask: agent inconnu : « a » ; fr.yaml n'a aucun agent\n" {
 		t.Errorf("French: exit %d, stderr %q", code, errOut)
 	}
 }

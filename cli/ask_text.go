@@ -60,8 +60,8 @@ var askTextsEN = [askMsgCount]string{
 
 var askTextsFR = [askMsgCount]string{
 	askNeedArgs:            "il faut un agent et un message",
-	askUnknownAgent:        "agent inconnu : %q ; les agents de %s sont : %s",
-	askNoAgents:            "agent inconnu : %q ; %s n'a aucun agent",
+	askUnknownAgent:        "agent inconnu : « %s » ; les agents de %s sont : %s",
+	askNoAgents:            "agent inconnu : « %s » ; %s n'a aucun agent",
 	askTraceFailed:         "impossible d'écrire le fichier de trace %s ; on continue sans trace",
 	askCancelling:          "annulation du tour (Ctrl-C à nouveau arrête l'agent)",
 	askForced:              "l'agent n'a pas terminé son tour après Ctrl-C ; il a été arrêté",

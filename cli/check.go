@@ -37,10 +37,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", checkSynopsis, stderr)
 	cfgPath := fs.String("config", "", "the configuration `FILE` (default: $SIDEKICKS_CONFIG, then the last file opened, then the default file)")
 	asJSON := fs.Bool("json", false, "print the problems as one JSON array, for editors and CI")
-	if code, ok := parseFlags(fs, args); !ok {
+	paths, code, ok := parseInterspersed(fs, args)
+	if !ok {
 		return code
 	}
-	paths := fs.Args()
 	if *cfgPath != "" {
 		paths = append([]string{*cfgPath}, paths...)
 	}
@@ -108,22 +108,22 @@ func fileProblems(diags config.Diagnostics, agents []config.Agent, project confi
 	if !project.Diags.HasErrors() && len(project.Agents) > 0 && !project.Trusted {
 		diags = append(diags, config.Diagnostic{File: project.Path, Message: config.NotAllowedText(lang, len(project.Agents)), Warning: true})
 	}
+	// An agent whose workspace is missing would fail at its first message (the
+	// configuration's are warned about by config.LoadChecked, whatever its errors).
+	diags = append(diags, config.MissingWorkspaces(project.Agents, lang)...)
 	agents = append(agents[:len(agents):len(agents)], project.Agents...)
 	// A file whose agents' env values other users can read is warned about.
-	diags = append(diags, config.ReadableSecrets(agents, lang)...)
-	// An agent whose workspace is missing would fail at its first message.
-	return append(diags, config.MissingWorkspaces(agents, lang)...)
+	return append(diags, config.ReadableSecrets(agents, lang)...)
 }
 
-// writeProblemsText prints each problem on its line, then the summary: one line for one
-// file, and "FILE: summary" for each file when there are several.
+// writeProblemsText prints, file by file in the order of the arguments, each problem on
+// its line then the file's summary: the summary alone for one file, "FILE: summary" for
+// each file when there are several.
 func writeProblemsText(w io.Writer, reports []checkReport) {
 	for _, r := range reports {
 		for _, d := range r.diags {
 			fmt.Fprintln(w, d.Text(r.lang))
 		}
-	}
-	for _, r := range reports {
 		if !r.ok {
 			continue // stderr said why
 		}
@@ -216,8 +216,8 @@ func loadConfigFile(cmd, flagValue string, stderr io.Writer) (cfg *config.Config
 		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.NotFoundText(lang, err))
 		return nil, nil, lang, "", false
 	}
-	// The file is read once, bounded (see config.LoadContext): its language comes with it.
-	cfg, diags, lang = config.LoadContext(context.Background(), path)
+	// The file is read once, bounded (see config.LoadChecked): its language comes with it.
+	cfg, diags, lang = config.LoadChecked(context.Background(), path)
 	if created {
 		fmt.Fprintf(stderr, "sidekicks %s: %s\n", cmd, config.CreatedText(lang, path))
 	}

@@ -15,8 +15,8 @@ const (
 	brokenConfig  = "version: 1\nagents:\n  - name: Alice Smith\n    command: /bin/sh\n"
 )
 
-// TestCheckSeveralFiles: each file's problems, then each file's summary; the exit status
-// is the worst of them.
+// TestCheckSeveralFiles: file by file, in the order of the arguments, its problems then its
+// summary; the exit status is the worst of them.
 func TestCheckSeveralFiles(t *testing.T) {
 	dir := inTempDir(t)
 	writeFile(t, filepath.Join(dir, "good.yaml"), goodConfig)
@@ -25,8 +25,8 @@ func TestCheckSeveralFiles(t *testing.T) {
 
 	code, out, errOut := runCmd(t, "check", "good.yaml", "warn.yaml")
 	want := strings.Join([]string{
-		`warn.yaml: warning: line 4 — agents[0].command: "mm" was not found in PATH; install it, or write its full path`,
 		"good.yaml: configuration OK",
+		`warn.yaml: warning: line 4 — agents[0].command: "mm" was not found in PATH; install it, or write its full path`,
 		"warn.yaml: configuration OK (1 warning)",
 		"",
 	}, "\n")
@@ -37,10 +37,10 @@ func TestCheckSeveralFiles(t *testing.T) {
 	// --config counts as the first file; an error anywhere makes the status 1.
 	code, out, _ = runCmd(t, "check", "--config", "good.yaml", "bad.yaml", "warn.yaml")
 	want = strings.Join([]string{
-		`bad.yaml: line 3 — agents[0].name: "Alice Smith" is not a valid name: lower case letters, digits, "-" or "_", no spaces, starting with a letter (e.g. "alice")`,
-		`warn.yaml: warning: line 4 — agents[0].command: "mm" was not found in PATH; install it, or write its full path`,
 		"good.yaml: configuration OK",
+		`bad.yaml: line 3 — agents[0].name: "Alice Smith" is not a valid name: lower case letters, digits, "-" or "_", no spaces, starting with a letter (e.g. "alice")`,
 		"bad.yaml: 1 error",
+		`warn.yaml: warning: line 4 — agents[0].command: "mm" was not found in PATH; install it, or write its full path`,
 		"warn.yaml: configuration OK (1 warning)",
 		"",
 	}, "\n")
@@ -65,10 +65,10 @@ func TestCheckSeveralFilesWithTheProjectFile(t *testing.T) {
 	code, out, _ := runCmd(t, "check", "good.yaml", "warn.yaml")
 	project := filepath.Join(dir, ".sidekicks", "acp.toml")
 	want := strings.Join([]string{
-		`warn.yaml: warning: line 4 — agents[0].command: "mm" was not found in PATH; install it, or write its full path`,
-		"reading " + project + `: agent "Helper" has no command`,
 		"good.yaml: configuration OK",
+		`warn.yaml: warning: line 4 — agents[0].command: "mm" was not found in PATH; install it, or write its full path`,
 		"warn.yaml: configuration OK (1 warning)",
+		"reading " + project + `: agent "Helper" has no command`,
 		filepath.Join(".sidekicks", "acp.toml") + ": 1 error",
 		"",
 	}, "\n")
@@ -141,5 +141,37 @@ func TestCheckJSONOfAFileThatCannotBeRead(t *testing.T) {
 	}
 	if p := problems[0]; p.File != "folder.yaml" || p.Line != 0 || p.Column != 0 || p.Severity != "error" || p.Message == "" {
 		t.Errorf("problem %+v", p)
+	}
+}
+
+// TestCheckOptionsAfterTheFiles: options may follow the files, as users type them; after
+// "--" everything is a file.
+func TestCheckOptionsAfterTheFiles(t *testing.T) {
+	dir := inTempDir(t)
+	writeFile(t, filepath.Join(dir, "good.yaml"), goodConfig)
+	code, out, errOut := runCmd(t, "check", "good.yaml", "--json")
+	if code != 0 || out != "[]\n" || errOut != "" {
+		t.Errorf("check good.yaml --json: exit %d, stderr %q, output %q; want 0 and []", code, errOut, out)
+	}
+	code, out, _ = runCmd(t, "check", "good.yaml", "--", "--json")
+	if code != 1 || !strings.Contains(out, "--json: ") || !strings.Contains(out, "good.yaml: configuration OK\n") {
+		t.Errorf("check good.yaml -- --json: exit %d, output:\n%s\nwant 1, --json checked as a file", code, out)
+	}
+}
+
+// TestCheckLanguageWithoutUILanguage: a file without ui.language speaks the environment's
+// language, valid or not, as the application does.
+func TestCheckLanguageWithoutUILanguage(t *testing.T) {
+	dir := inTempDir(t)
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "fr_FR.UTF-8")
+	writeFile(t, filepath.Join(dir, "good.yaml"), goodConfig)
+	if code, out, _ := runCmd(t, "check", "good.yaml"); code != 0 || out != "configuration valide\n" {
+		t.Errorf("LANG=fr, valid file: exit %d, output %q; want 0 and \"configuration valide\"", code, out)
+	}
+	writeFile(t, filepath.Join(dir, "warn.yaml"), warningConfig)
+	if code, out, _ := runCmd(t, "check", "warn.yaml"); code != 0 || !strings.HasSuffix(out, "configuration valide (1 avertissement)\n") {
+		t.Errorf("LANG=fr, file with a warning: exit %d, output %q", code, out)
 	}
 }

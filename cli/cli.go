@@ -202,6 +202,26 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 	return 0, true
 }
 
+// parseInterspersed is parseFlags for a command whose arguments are files: options may
+// come after them, as users type them (`check a.yaml --json`), except after "--", which
+// makes the rest arguments whatever they look like. It returns the arguments in order.
+func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
+	for {
+		if code, ok := parseFlags(fs, args); !ok {
+			return nil, code, false
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(positional, rest...), 0, true
+		}
+		if len(rest) == 0 {
+			return positional, 0, true
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
 // parseNoArgs is parseFlags for a command that takes no argument after its options: one
 // is a usage mistake (2), said on stderr with the usage.
 func parseNoArgs(fs *flag.FlagSet, args []string, stderr io.Writer) (int, bool) {

@@ -79,3 +79,19 @@ func TestCommandHelpOnStandardOutput(t *testing.T) {
 		t.Errorf("check --nope --help: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestAskHelpNamesTheValues: each option of `ask --help` names what it takes, as the
+// synopsis does, rather than the flag package's "value".
+func TestAskHelpNamesTheValues(t *testing.T) {
+	inTempDir(t)
+	code, out, errOut := runCmd(t, "ask", "--help")
+	errOut += out
+	for _, want := range []string{"\n  -option ID=VALUE\n", "\n  -mode ID\n", "\n  -config FILE\n", "\n  -trace FILE\n"} {
+		if code != 0 || !strings.Contains(errOut, want) {
+			t.Errorf("ask --help: exit %d, want %q in:\n%s", code, want, errOut)
+		}
+	}
+	if strings.Contains(errOut, " value\n") {
+		t.Errorf("ask --help names a value \"value\":\n%s", errOut)
+	}
+}

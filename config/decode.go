@@ -24,7 +24,7 @@ func (l *loader) decode() *Config {
 	cfg := &Config{
 		Path:     l.file,
 		Version:  1,
-		UI:       UI{Theme: DefaultTheme, Language: DefaultLanguage},
+		UI:       UI{Theme: DefaultTheme, Language: l.lang}, // ui.language, else the environment's
 		Limits:   Limits{MaxRunningAgents: DefaultMaxRunningAgents, StopIdleAgentsAfter: DefaultStopIdleAgentsAfter},
 		Agents:   []Agent{},
 		Channels: []Channel{},

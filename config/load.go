@@ -25,22 +25,28 @@ func Load(path string) (*Config, Diagnostics) {
 }
 
 // LoadContext is Load, giving up as soon as ctx is done, and also returning the language
-// of the messages: the file's ui.language as far as the file could be read (see
-// LanguageOf), else LANG's. The file is read once, whatever it holds.
+// of the messages (see LanguageOf). The file is read once, whatever it holds.
 func LoadContext(ctx context.Context, path string) (*Config, Diagnostics, i18n.Lang) {
+	cfg, diags, lang, _, _ := load(ctx, path)
+	return cfg, diags, lang
+}
+
+// load is LoadContext, also returning the file's absolute path and its content (nil when
+// it could not be read).
+func load(ctx context.Context, path string) (*Config, Diagnostics, i18n.Lang, string, []byte) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
 	data, err := readBounded(ctx, path, maxFileSize)
 	if err != nil {
 		lang := languageFromEnv()
-		return nil, Diagnostics{newDiagnostic(path, lang, 0, 0, "", readErrorText(lang, err), false)}, lang
+		return nil, Diagnostics{newDiagnostic(path, lang, 0, 0, "", readErrorText(lang, err), false)}, lang, path, nil
 	}
 	cfg, diags := Parse(path, data)
 	if cfg != nil {
-		return cfg, diags, cfg.UI.Language
+		return cfg, diags, cfg.UI.Language, path, data
 	}
-	return nil, diags, LanguageOf(data)
+	return nil, diags, LanguageOf(data), path, data
 }
 
 // readErrorText says why the file could not be read.
@@ -174,9 +180,10 @@ func nodeKindName(lang i18n.Lang, n *yaml.Node) string {
 	return kindName(lang, "string")
 }
 
-// LanguageOf returns the language of a configuration's messages: the file's ui.language
-// when the file can be read that far, else the language of the LANG environment variable
-// (fr…  gives French), else English.
+// LanguageOf returns the language of a configuration's messages, one rule for the
+// application and every command: the file's ui.language when the file can be read that
+// far and says it; else the environment's (see languageFromEnv: LC_ALL, then LC_MESSAGES,
+// then LANG); else English.
 func LanguageOf(data []byte) i18n.Lang {
 	if len(data) > maxFileSize {
 		return languageFromEnv()

@@ -55,6 +55,26 @@ func DisplayPath(path string) string {
 	return rel
 }
 
+// HomePath shows a path the same wherever Sidekicks was started: absolute, with "~" for
+// the home folder when the path is in it (~/.config/sidekicks/config.yaml).
+func HomePath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" || filepath.Clean(home) == string(filepath.Separator) {
+		return path
+	}
+	rel, err := filepath.Rel(home, path)
+	switch {
+	case err != nil || !filepath.IsLocal(rel):
+		return path
+	case rel == ".":
+		return "~"
+	}
+	return "~" + string(filepath.Separator) + rel
+}
+
 // NotFoundText says in the user's language why the configuration could not be found.
 func NotFoundText(lang i18n.Lang, err error) string {
 	return catalogue.Text(lang, mNotFound, err.Error())

@@ -104,7 +104,11 @@ func (d *Dialog) inner() Rect {
 // draw centres the dialog on the desktop, draws its frame, title and inside.
 func (d *Dialog) draw(a *App, screen Region) {
 	desk := a.desktop
-	maxW := max(min(desk.W-4, 72), 10)
+	widest := 72
+	if b, ok := d.body.(interface{ wide() bool }); ok && b.wide() {
+		widest = desk.W - 4 // entries to read whole, as paths
+	}
+	maxW := max(min(desk.W-4, widest), 10)
 	w, h := d.body.size(a.labels, maxW-4)
 	w = max(min(w+4, maxW), min(TextWidth(d.title)+8, maxW))
 	h = min(h+2, desk.H)

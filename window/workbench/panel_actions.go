@@ -169,7 +169,7 @@ func (p *Panel) keyAction(id actionID) {
 }
 
 // showActions opens the list of what can be done to the highlighted agent now, each
-// action with its key.
+// action with its key, which runs it there as in the panel (the list has no filter).
 func (p *Panel) showActions() {
 	if p.sel >= len(p.agents) {
 		return
@@ -183,7 +183,7 @@ func (p *Panel) showActions() {
 			continue
 		}
 		ids = append(ids, pa.id)
-		items = append(items, window.ChoiceItem{Text: catalogue.Text(lang, actionLabel(a, actionText(pa.id))), Mark: string(pa.key), MarkClass: window.ClassDialog})
+		items = append(items, window.ChoiceItem{Text: catalogue.Text(lang, actionLabel(a, actionText(pa.id))), Mark: string(pa.key), MarkClass: window.ClassDialog, Key: pa.key})
 	}
 	p.app.Choose(window.Choice{Title: catalogue.Text(lang, tActionsTitle, a.Title), Items: items}, func(i int, ok bool) {
 		if ok {
