@@ -20,7 +20,12 @@ func TestExportFailureSaysWhyAndChoosesAgain(t *testing.T) {
 	target := filepath.Join(notDir, "sk.md")
 	h := startApp(t, path, dir)
 	h.onUI(func() { h.ap.export(chat.Key{Agent: "alice"}, "Alice", target) })
-	s := h.waitText(target+" could not be written: not a directory.", "Choose another place?")
+	// The dialog wraps the path where the temporary folder's name puts it: the words are
+	// looked for with the screen's lines joined.
+	s := h.waitScreen("the failure and the offer", func(s string) bool {
+		joined := strings.Join(dialogLines(s), "")
+		return strings.Contains(joined, target+" could not be written: not a directory.") && strings.Contains(joined, "Choose another place?")
+	})
 	if strings.Contains(s, ".sk.md.") {
 		t.Fatalf("the hidden file is named:\n%s", s)
 	}
@@ -32,4 +37,18 @@ func TestExportFailureSaysWhyAndChoosesAgain(t *testing.T) {
 	}
 	h.press(tcell.KeyEscape)
 	h.quit()
+}
+
+// dialogLines returns the text inside the double frame of the dialog on screen, a line
+// each, without the frame and the padding.
+func dialogLines(screen string) []string {
+	var out []string
+	for _, l := range strings.Split(screen, "\n") {
+		a, b := strings.Index(l, "║"), strings.LastIndex(l, "║")
+		if a < 0 || b <= a {
+			continue
+		}
+		out = append(out, strings.TrimSpace(l[a+len("║"):b]))
+	}
+	return out
 }
