@@ -74,7 +74,7 @@ func TestMissingWorkspaceIsNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runBinary(t, env, dir, appWait, "check", "--config", cfg)
-	if r.code != 0 || !strings.Contains(r.stdout, "warning: line 3 — agent \"demo\": its workspace "+ws+" does not exist") {
+	if r.code != 0 || !strings.Contains(r.stdout, "warning: line 6 — agents[0].workspace: agent \"demo\": its workspace "+ws+" does not exist") {
 		t.Errorf("check: exit %d, stdout:\n%s", r.code, r.stdout)
 	}
 	term := startTerminal(t, env, dir, 160, 40, binary, "--config", cfg)
