@@ -133,8 +133,10 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	}
 
 	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
-	before, _ = rssKiB(pid)
-	anonBefore, _ := anonKiB(pid)
+	// From memory settled after the flood (Sidekicks gives back what a busy spell grew once
+	// it has been quiet for 2 s), so that the flood's garbage is not counted against the lines.
+	before = settledRSS(pid, 20*time.Second, rssKiB)
+	anonBefore := settledRSS(pid, 20*time.Second, anonKiB)
 	var text strings.Builder
 	text.WriteString("/echo ")
 	for i := 0; i < lines; i++ {
