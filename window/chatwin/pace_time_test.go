@@ -12,7 +12,7 @@ import (
 // oneEntry is a conversation of one reply still streaming.
 type oneEntry struct{ e chat.Entry }
 
-func (o *oneEntry) Len() int { return 1 }
+func (o *oneEntry) Len() int    { return 1 }
 func (o *oneEntry) Rev() uint64 { return o.e.Rev }
 func (o *oneEntry) Entry(i int) (chat.Entry, bool) {
 	return o.e, i == 0
