@@ -20,24 +20,35 @@ func (s *Service) OpenSession(ctx context.Context, k Key, agent string) error {
 		s.mu.Unlock()
 		return nil
 	}
+	t := s.beginOpening(ctx, cs, agent)
+	s.mu.Unlock()
+	defer s.endOpening(cs, t)
+	return s.openSession(cs, t)
+}
+
+// beginOpening takes the agent's turn in the conversation for opening a session, without a
+// prompt: a message sent meanwhile waits for it, the window shows the session opening, and
+// a cancel gives it up. Called with s.mu held; endOpening ends it.
+func (s *Service) beginOpening(ctx context.Context, cs *convState, agent string) *turn {
 	tctx, cancel := context.WithCancel(ctx)
 	t := &turn{agent: agent, ctx: tctx, cancel: cancel, started: s.now(), phase: PhaseOpening}
 	cs.turns[agent] = t
 	s.turns.Add(1)
 	cs.active.Add(1)
-	s.mu.Unlock()
+	return t
+}
 
-	err := s.openSession(cs, t)
-	cancel()
+// endOpening gives back the turn beginOpening took, and sends what waited for it.
+func (s *Service) endOpening(cs *convState, t *turn) {
+	t.cancel()
 	s.mu.Lock()
-	if cs.turns[agent] == t {
-		delete(cs.turns, agent)
+	if cs.turns[t.agent] == t {
+		delete(cs.turns, t.agent)
 	}
 	s.mu.Unlock()
 	cs.active.Done()
 	s.turns.Done()
 	s.dispatch(cs) // what was sent while the session opened
-	return err
 }
 
 // openSession gets the agent and opens its session for OpenSession.

@@ -121,23 +121,10 @@ func (s *Service) ContinueSession(ctx context.Context, k Key, agent, id, title s
 		s.mu.Unlock()
 		return ErrSessionOpen
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	t := &turn{agent: agent, ctx: ctx, cancel: cancel, started: s.now(), phase: PhaseOpening}
-	cs.turns[agent] = t
-	s.turns.Add(1)
-	cs.active.Add(1)
+	t := s.beginOpening(ctx, cs, agent)
 	s.mu.Unlock()
-	defer func() {
-		cancel()
-		s.mu.Lock()
-		if cs.turns[agent] == t {
-			delete(cs.turns, agent)
-		}
-		s.mu.Unlock()
-		cs.active.Done()
-		s.turns.Done()
-		s.dispatch(cs)
-	}()
+	defer s.endOpening(cs, t)
+	ctx = t.ctx
 	lease, err := s.opts.Agents.Acquire(ctx, agent)
 	if err != nil {
 		return err
