@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,6 +21,7 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
+	measureIfAsked()
 	testagents.RunIfAgent()
 	dir, err := os.MkdirTemp("", "sidekicks-e2e-")
 	if err != nil {
@@ -66,8 +68,12 @@ func runBinary(t *testing.T, env []string, dir string, timeout time.Duration, ar
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = env
+	// Run through this test binary (measureIfAsked), which measures sidekicks' peak from
+	// a small process: Linux counts in a child's peak the memory its parent held when it
+	// forked, and this test process may hold hundreds of MiB after the tests before.
+	peakFile := filepath.Join(t.TempDir(), "peak")
+	cmd := exec.CommandContext(ctx, os.Args[0], append([]string{binary}, args...)...)
+	cmd.Env = append(append([]string{}, env...), measureEnv+"="+peakFile)
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -83,11 +89,42 @@ func runBinary(t *testing.T, env []string, dir string, timeout time.Duration, ar
 		}
 		code = ee.ExitCode()
 	}
-	var peak int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		peak = ru.Maxrss // KiB on Linux
-	}
+	peak, _ := strconv.ParseInt(strings.TrimSpace(readFileOrEmpty(peakFile)), 10, 64)
 	return result{out.String(), errb.String(), code, peak}
+}
+
+// measureEnv names the file where this test binary, run by runBinary, writes the peak
+// resident memory (KiB) of the command it ran, its children's included.
+const measureEnv = "SIDEKICKS_E2E_MEASURE"
+
+// measureIfAsked runs, when runBinary started this test binary to measure a command
+// (measureEnv set), that command (os.Args[1:]) with this process's input, output and
+// environment, writes its peak memory, and exits with its status. Started afresh, this
+// process holds little memory when it forks the command.
+func measureIfAsked() {
+	out := os.Getenv(measureEnv)
+	if out == "" {
+		return
+	}
+	os.Unsetenv(measureEnv)
+	cmd := exec.Command(os.Args[1], os.Args[2:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // dies with the test's kill
+	err := cmd.Run()
+	if cmd.ProcessState == nil {
+		fmt.Fprintln(os.Stderr, "e2e measure:", err)
+		os.Exit(125)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		os.WriteFile(out, []byte(strconv.FormatInt(ru.Maxrss, 10)), 0o600) // KiB on Linux
+	}
+	os.Exit(cmd.ProcessState.ExitCode())
+}
+
+// readFileOrEmpty returns the file's text, "" when it cannot be read.
+func readFileOrEmpty(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
 }
 
 // envValue is the value of key in env (KEY=VALUE entries) as a process would see it: the
