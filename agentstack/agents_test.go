@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
+	"git.rickub.com/bots-garden/sidekicks/config"
 	"git.rickub.com/bots-garden/sidekicks/i18n"
 	"git.rickub.com/bots-garden/sidekicks/runtime"
 	"git.rickub.com/bots-garden/sidekicks/store"
@@ -22,19 +23,7 @@ import (
 // misbehaving agent), the ACP client, and a real SQLite history.
 
 func TestServiceKeepsHistoryAndContinuesTheSession(t *testing.T) {
-	dir := testagents.Env(t)
-	ws, state := filepath.Join(dir, "ws"), filepath.Join(dir, "state")
-	if err := os.Mkdir(ws, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cfg := loadConfig(t, testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "demo", ws, state, "")))
-	st, err := store.Open(filepath.Join(dir, "history.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	w := store.NewWriter(st)
-	defer w.Close()
+	cfg, st, w := demoWithHistory(t)
 	k := chat.AgentKey("demo")
 
 	first := newRig(t, cfg, rigOptions{history: newStoreHistory(st, w)})
@@ -397,4 +386,24 @@ func TestStoreTranscriptKeepsOneRowPerEntry(t *testing.T) {
 	if id, _ := tr.Session("bob"); id != "s-1" {
 		t.Errorf("session %q", id)
 	}
+}
+
+// demoWithHistory is the configuration of one demo agent, "demo", in a workspace of its
+// own, and a real SQLite history with its Writer, both closed when the test ends.
+func demoWithHistory(t *testing.T) (*config.Config, *store.Store, *store.Writer) {
+	t.Helper()
+	dir := testagents.Env(t)
+	ws, state := filepath.Join(dir, "ws"), filepath.Join(dir, "state")
+	if err := os.Mkdir(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := loadConfig(t, testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "demo", ws, state, "")))
+	st, err := store.Open(filepath.Join(dir, "history.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	w := store.NewWriter(st)
+	t.Cleanup(func() { w.Close() })
+	return cfg, st, w
 }

@@ -2,31 +2,15 @@ package agentstack
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
-	"git.rickub.com/bots-garden/sidekicks/store"
-	"git.rickub.com/bots-garden/sidekicks/testagents"
 )
 
 // The entries of a conversation with the demo agent leave memory once the Writer has
 // written them, and LoadOlder reads them back from the database, the first one included.
 func TestWrittenEntriesLeaveMemoryAndComeBack(t *testing.T) {
-	dir := testagents.Env(t)
-	ws, state := filepath.Join(dir, "ws"), filepath.Join(dir, "state")
-	if err := os.Mkdir(ws, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cfg := loadConfig(t, testagents.WriteConfig(t, dir, 2, testagents.DemoEntry(t, "demo", ws, state, "")))
-	st, err := store.Open(filepath.Join(dir, "history.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	w := store.NewWriter(st)
-	defer w.Close()
+	cfg, st, w := demoWithHistory(t)
 	k := chat.AgentKey("demo")
 	r := newRig(t, cfg, rigOptions{history: newStoreHistory(st, w)})
 	const turns = 30
