@@ -6,7 +6,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 FUZZTIME ?= 10s
 BENCHCOUNT ?= 6
 
-.PHONY: all build run test unit e2e bench fuzz vet clean responsiveness man
+.PHONY: all build run test unit e2e bench fuzz vet clean responsiveness profile man
 
 all: build
 
@@ -43,6 +43,15 @@ bench:
 # worst key after a 1 MB word and after a resize, memory per displayed line. Needs tmux.
 responsiveness: build
 	$(GO) run ./tools/responsiveness -bin $(BIN)
+
+# Where the time and memory of the real binary go, for a developer: the binary built with
+# -tags profile (profile.go) under the responsiveness script, its profiles in bin/profile:
+# cpu.pprof and trace.out of the idle keys and the flood, heap1/heap2.pprof and mem1/mem2.json
+# before and after the memory test, keys.txt the time each key's frame took inside.
+profile:
+	$(GO) build -tags profile -o bin/sidekicks-profile .
+	mkdir -p bin/profile
+	$(GO) run ./tools/responsiveness -bin bin/sidekicks-profile -profile bin/profile
 
 # A short run of every fuzz target (FUZZTIME each).
 fuzz:

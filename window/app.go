@@ -90,11 +90,13 @@ type App struct {
 	timer      *time.Timer
 	timerAt    time.Time
 	cursor     cursorState
-	canvas     canvas           // what each cell of the screen holds
-	events     chan tcell.Event // tcell's events, on their way to the loop (set by Run)
-	ready      chan struct{}    // closed once Run has started the screen
-	clipboard  string           // Sidekicks' own clipboard (SetClipboard)
-	memory     *memoryReturn    // gives memory back when the loop falls quiet (memory.go)
+	canvas     canvas             // what each cell of the screen holds
+	events     <-chan tcell.Event // tcell's events, on their way to the loop (set by Run)
+	stopQ      <-chan struct{}    // closed when the screen stops (set by Run)
+	keyTimes   keyTimes           // the key waiting for its frame, for KeyTrace
+	ready      chan struct{}      // closed once Run has started the screen
+	clipboard  string             // Sidekicks' own clipboard (SetClipboard)
+	memory     *memoryReturn      // gives memory back when the loop falls quiet (memory.go)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -271,11 +273,8 @@ func (a *App) Run() (err error) {
 	a.screen.EnablePaste()
 	a.screen.EnableMouse(tcell.MouseButtonEvents | tcell.MouseDragEvents)
 	a.screen.HideCursor()
-	events := make(chan tcell.Event, 128)
+	events, stopQ := a.queues()
 	a.events = events
-	stop := make(chan struct{})
-	defer close(stop)
-	go a.screen.ChannelEvents(events, stop)
 	a.dirty.Store(true)
 	close(a.ready)
 	defer a.memory.stop()
@@ -286,6 +285,8 @@ func (a *App) Run() (err error) {
 				return a.stopped()
 			}
 			a.handle(ev)
+		case <-stopQ:
+			return a.stopped()
 		case <-a.wake:
 		case <-a.timer.C:
 			a.timerAt = time.Time{}
@@ -305,6 +306,33 @@ func (a *App) Run() (err error) {
 		a.releaseIdle()
 		a.memory.active()
 	}
+}
+
+// tcellQueues is what tcell's screens have beside the Screen interface: their own queue of
+// events and the channel closed when they stop.
+type tcellQueues interface {
+	EventQ() chan tcell.Event
+	StopQ() <-chan struct{}
+}
+
+// queues returns the channel the loop reads events from and the one closed when the
+// screen stops. It is tcell's own queue when the screen gives it: a key then reaches the
+// loop one goroutine hand-off sooner than through ChannelEvents, which only copies that
+// queue into another channel (a wake-up of a sleeping thread, on an idle machine, is a
+// good part of a key's echo).
+func (a *App) queues() (<-chan tcell.Event, <-chan struct{}) {
+	if q, ok := a.screen.(tcellQueues); ok {
+		a.stopQ = q.StopQ()
+		return q.EventQ(), a.stopQ
+	}
+	events := make(chan tcell.Event, 128)
+	stop := make(chan struct{})
+	a.stopQ = stop
+	go func() {
+		a.screen.ChannelEvents(events, nil)
+		close(stop) // ChannelEvents closes events when the screen stops
+	}()
+	return events, stop
 }
 
 // stopped is what Run returns once the screen's events have stopped: the failure that
@@ -358,6 +386,8 @@ func (a *App) takeEvents(events <-chan tcell.Event) (closed bool) {
 				return true
 			}
 			a.handle(ev)
+		case <-a.stopQ:
+			return true
 		default:
 			return false
 		}
@@ -420,7 +450,7 @@ func (a *App) maybeDraw() {
 	a.dirty.Store(false)
 	a.inputFrame, a.input = a.input, false
 	a.lastFrame = time.Now()
-	a.draw()
+	a.drawTraced()
 	a.inputFrame = false
 	for _, c := range a.syncs {
 		close(c)
@@ -505,6 +535,7 @@ func (a *App) handle(ev tcell.Event) {
 			}
 		}
 	case *tcell.EventKey:
+		a.traceKey(ev)
 		if k, ok := keyFromTcell(ev); ok {
 			a.handleKey(k)
 		}

@@ -3,10 +3,14 @@ package window
 import "github.com/gdamore/tcell/v2"
 
 // canvas stands between the frames and tcell's screen: it remembers what each cell was
-// last given, and passes on only the cells whose content or style changes. A frame still
-// paints every cell (each by its owner), but the cells that stay as they were — all of a
+// last given, and passes on only the cells whose content or style changed over the whole
+// frame. A frame still paints every cell (each by its owner, some twice: a window's
+// background, then its text), but the cells that end the frame as they were — all of a
 // window but the input when a key is typed — cost a comparison instead of tcell's Put,
-// which takes the screen's lock and segments the text again for every cell.
+// which takes the screen's lock, segments the text again, and marks the cell for the
+// terminal whenever its text differs from the one before, even for a moment within a frame.
+// So a cell painted blank then written is held here until the frame ends (flush), and
+// reaches tcell only if it ends the frame changed.
 //
 // What the canvas remembers is what tcell's buffer holds, as long as nothing else writes
 // there: it is forgotten when the screen's size changes and when the screen is redrawn in
@@ -14,32 +18,57 @@ import "github.com/gdamore/tcell/v2"
 type canvas struct {
 	screen tcell.Screen
 	w, h   int
-	cells  []canvasCell
+	// cells is the frame being painted; sent what tcell holds. Between two frames they are
+	// the same. touched lists the cells painted with something else in this frame.
+	cells, sent []canvasCell
+	touched     []int32
 }
 
 type canvasCell struct {
 	str   string // "" for a cell the canvas knows nothing of
 	style tcell.Style
+	// touched: the cell is in canvas.touched (in cells; never set in sent).
+	touched bool
 }
 
 // frame starts a frame on a screen of w×h cells; forget drops what the canvas knew.
 func (c *canvas) frame(screen tcell.Screen, w, h int, forget bool) {
 	if c.screen != screen || c.w != w || c.h != h || forget {
 		c.screen, c.w, c.h = screen, w, h
-		c.cells = make([]canvasCell, w*h)
+		c.cells, c.sent = make([]canvasCell, w*h), make([]canvasCell, w*h)
+		c.touched = c.touched[:0]
 	}
 }
 
-// put gives the cell (x, y) the cluster g in style st, as tcell's Put does, unless it holds
-// them already.
+// put gives the cell (x, y) the cluster g in style st, as tcell's Put does, by the end of
+// the frame (flush), unless it holds them already.
 func (c *canvas) put(x, y int, g string, st tcell.Style) {
 	if x < 0 || y < 0 || x >= c.w || y >= c.h {
 		return
 	}
-	cell := &c.cells[y*c.w+x]
+	i := y*c.w + x
+	cell := &c.cells[i]
 	if cell.str == g && cell.style == st && g != "" {
 		return
 	}
 	cell.str, cell.style = g, st
-	c.screen.Put(x, y, g, st)
+	if !cell.touched {
+		cell.touched = true
+		c.touched = append(c.touched, int32(i))
+	}
+}
+
+// flush ends a frame: it puts on tcell's screen the cells painted in it that end it
+// different from what tcell holds.
+func (c *canvas) flush() {
+	for _, i := range c.touched {
+		cell, was := &c.cells[i], &c.sent[i]
+		cell.touched = false
+		if cell.str == was.str && cell.style == was.style && cell.str != "" {
+			continue
+		}
+		*was = *cell
+		c.screen.Put(int(i)%c.w, int(i)/c.w, cell.str, cell.style)
+	}
+	c.touched = c.touched[:0]
 }

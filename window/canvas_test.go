@@ -2,6 +2,7 @@ package window
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -114,4 +115,61 @@ func TestFramePutsOnlyChanges(t *testing.T) {
 		t.Errorf("the frame after Suspend put %d cells, want every one of %d", cs.puts, 70*20)
 	}
 	sameScreens(t, cs.SimulationScreen, fcs.SimulationScreen)
+}
+
+// overpaint paints its region blank, then its text over it, in every frame: as a window
+// that fills its background before its rows does.
+type overpaint struct{ text string }
+
+func (w *overpaint) Draw(r Region, focused bool) {
+	r.Fill(ClassText)
+	r.Text(0, 0, w.text, ClassText)
+}
+
+func (w *overpaint) HandleEvent(Event) bool { return false }
+
+// TestOverpaintedCellsStayUnsent: a cell painted blank then written again with what it
+// held reaches tcell in no later frame, so the terminal is sent nothing for it. On the
+// canvas that passed on each paint, every cell of the text went to tcell twice a frame, and
+// tcell, which marks a cell whose text changed even for a moment, sent the whole text to
+// the terminal in every frame (440 bytes for each key typed in an empty agent window).
+func TestOverpaintedCellsStayUnsent(t *testing.T) {
+	sim := tcell.NewSimulationScreen("UTF-8")
+	if err := sim.Init(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sim.Fini)
+	sim.SetSize(80, 24)
+	cs := &countingScreen{SimulationScreen: sim}
+	a, err := New(Options{Screen: cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &overpaint{text: "Type a message; Enter sends it."}
+	if _, err := a.AddWindow("W", w); err != nil {
+		t.Fatal(err)
+	}
+	a.draw()
+	cs.puts = 0
+	a.draw()
+	if cs.puts != 0 {
+		t.Errorf("a frame that painted the same cells again put %d of them on tcell's screen", cs.puts)
+	}
+	w.text = "Type a message; Enter sends it!"
+	a.draw()
+	if cs.puts != 1 {
+		t.Errorf("a frame where one cell changed put %d cells, want 1", cs.puts)
+	}
+	sim.Show()
+	cells, width, _ := sim.GetContents()
+	var b strings.Builder
+	for i, c := range cells {
+		if i%width == 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(string(c.Runes))
+	}
+	if !strings.Contains(b.String(), "Enter sends it!") {
+		t.Fatalf("the screen does not show the changed text:%s", b.String())
+	}
 }

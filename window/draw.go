@@ -33,6 +33,7 @@ func (a *App) draw() {
 		a.drawMenu(screen)
 		a.drawStatus(screen.Sub(0, H-1, W, 1))
 	}
+	a.canvas.flush()
 	if a.cursor.visible {
 		a.screen.ShowCursor(a.cursor.x, a.cursor.y)
 	} else {

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -29,13 +30,29 @@ func main() {
 	word := flag.Int("word", 1<<20, "bytes of the word with no spaces")
 	lines := flag.Int("lines", 20_000, "lines of 34 bytes echoed for the memory figure")
 	flag.StringVar(&socketPrefix, "socket", socketPrefix, "the start of the private tmux server's socket name")
+	flag.BoolVar(&profileCPU, "profile-cpu", true, "with -profile: record a CPU profile and an execution trace too")
 	flag.BoolVar(&floodOnly, "flood-only", false, "measure the idle echo and the keys during the flood, and stop there")
+	flag.StringVar(&profileDir, "profile", "", "with a binary built with -tags profile: write its CPU profile and execution trace of the flood, and heap profiles before and after the memory test, into this folder")
 	flag.Parse()
 	if err := run(*bin, *keys, *flood, *word, *lines); err != nil {
 		fmt.Fprintln(os.Stderr, "responsiveness:", err)
 		os.Exit(1)
 	}
 }
+
+// profileDir is where a binary built with -tags profile writes its profiles (-profile).
+var profileDir string
+
+// signal sends sig to pid when profiling: the binary's profile hooks answer it.
+func signal(pid int, sig syscall.Signal) {
+	if profileDir != "" {
+		_ = syscall.Kill(pid, sig)
+	}
+}
+
+// profileCPU: with -profile, the binary also records a CPU profile and an execution trace
+// (which slow it down); without, only its keys' times and heap profiles.
+var profileCPU bool
 
 // floodOnly stops the run after the flood (-flood-only): the figures of the loop's order.
 var floodOnly bool
@@ -72,6 +89,15 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	home := filepath.Join(dir, "home")
 	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home + "/config", "XDG_DATA_HOME=" + home + "/data",
 		"XDG_STATE_HOME=" + home + "/state", "SIDEKICKS_CONFIG=", "LANG=C.UTF-8", "SIDEKICKS_DEMO_STATE=" + home + "/demo"}
+	if profileDir != "" {
+		if profileDir, err = filepath.Abs(profileDir); err != nil {
+			return err
+		}
+		env = append(env, "SIDEKICKS_PROFILE_DIR="+profileDir)
+		if profileCPU {
+			env = append(env, "SIDEKICKS_PROFILE_CPU=1")
+		}
+	}
 	app, err := s.window("app", env, "exec "+shellQuote(bin)+" --config "+shellQuote(cfg))
 	if err != nil {
 		return err
@@ -121,6 +147,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	after, _ := rssKiB(pid)
+	signal(pid, syscall.SIGUSR2)
 	worst(fmt.Sprintf("keys during a %d-line flood in another window", flood), floodKeys, idle)
 	fmt.Printf("                          cat meanwhile %s\n", summary(catKeys))
 	// The machine's own stalls during the flood (the agent, tmux and sidekicks share its cores)
@@ -137,6 +164,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	// it has been quiet for 2 s), so that the flood's garbage is not counted against the lines.
 	before = settledRSS(pid, 20*time.Second, rssKiB)
 	anonBefore := settledRSS(pid, 20*time.Second, anonKiB)
+	signal(pid, syscall.SIGUSR1)
 	var text strings.Builder
 	text.WriteString("/echo ")
 	for i := 0; i < lines; i++ {
@@ -162,6 +190,7 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	anonRest := settledRSS(pid, 20*time.Second, anonKiB)
 	fmt.Printf("                          settled, anonymous memory only (heap and stacks, not the program's code pages): %d bytes (%d → %d MiB)\n",
 		(anonRest-anonBefore)*1024/int64(2*lines), anonBefore>>10, anonRest>>10)
+	signal(pid, syscall.SIGUSR1)
 
 	// One word of word bytes with no spaces, echoed by Bob; keys until it is shown, and after.
 	rnd := rand.New(rand.NewSource(1))
