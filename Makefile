@@ -46,8 +46,8 @@ responsiveness: build
 
 # Where the time and memory of the real binary go, for a developer: the binary built with
 # -tags profile (profile.go) under the responsiveness script, its profiles in bin/profile:
-# cpu.pprof and trace.out of the idle keys and the flood, heap1/heap2.pprof and mem1/mem2.json
-# before and after the memory test, keys.txt the time each key's frame took inside.
+# cpu.pprof and trace.out of the idle keys and the flood, heapN.pprof and memN.json before and
+# after each round of the memory test (1-2, 3-4), keys.txt the time each key's frame took inside.
 profile:
 	$(GO) build -tags profile -o bin/sidekicks-profile .
 	mkdir -p bin/profile

@@ -29,6 +29,7 @@ func init() {
 	if dir == "" {
 		return
 	}
+	runtime.MemProfileRate = 4096 // fine enough to tell the holders of a few MB apart
 	var cpu, tr *os.File
 	if os.Getenv("SIDEKICKS_PROFILE_CPU") == "1" {
 		cpu, _ = os.Create(filepath.Join(dir, "cpu.pprof"))

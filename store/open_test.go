@@ -32,6 +32,7 @@ func TestOpenNewFile(t *testing.T) {
 	checkPragma(t, s, "foreign_keys", "1")
 	checkPragma(t, s, "synchronous", "1")
 	checkPragma(t, s, "busy_timeout", fmt.Sprint(busyTimeoutMS))
+	checkPragma(t, s, "cache_size", fmt.Sprint(-cacheKiB))
 	checkPragma(t, s, "user_version", fmt.Sprint(SchemaVersion()))
 	for _, p := range []string{path, filepath.Dir(path)} {
 		fi, err := os.Stat(p)

@@ -48,6 +48,12 @@ const busyTimeoutMS = 5000
 // maxConns is how many connections the database pool keeps.
 const maxConns = 4
 
+// cacheKiB bounds the pages each connection keeps in memory (SQLite's default is 2 MiB):
+// the history is read a page of entries at a time and written an entry at a time, which a
+// small cache serves as fast, and each MiB of it is memory the program holds for as long as
+// it runs. So the pool's caches hold at most maxConns × cacheKiB: 2 MiB, not 8.
+const cacheKiB = 512
+
 // Store is an open history database. Its methods may be called from any goroutine.
 type Store struct {
 	db   *sql.DB
@@ -140,6 +146,7 @@ func dsn(path string) string {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
 	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", fmt.Sprintf("cache_size(-%d)", cacheKiB))
 	// NORMAL in WAL mode: a commit survives the process being killed at any moment; a
 	// power cut may lose the last commits, never the database.
 	q.Add("_pragma", "synchronous(NORMAL)")

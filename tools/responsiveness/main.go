@@ -1,7 +1,9 @@
 // Command responsiveness drives the real sidekicks binary in tmux (200×60) and prints how
 // fast it answers keys: idle key echo against `cat` in the same tmux server, the worst key
 // while another window floods 400,000 lines, after an agent sent a 1 MB word, after a resize, and the
-// resident memory per displayed line. `make responsiveness` builds the binary and runs it.
+// resident memory per displayed line, in two rounds: the first fills what is bounded (caches)
+// with the lines, the second shows what each more line costs. `make responsiveness` builds
+// the binary and runs it.
 //
 // A key's echo is the time from sending the key (through a tmux control-mode client, so no
 // process is started per key) to the moment the pane's output (piped by tmux into a FIFO
@@ -160,37 +162,14 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	}
 
 	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
-	// From memory settled after the flood (Sidekicks gives back what a busy spell grew once
-	// it has been quiet for 2 s), so that the flood's garbage is not counted against the lines.
-	before = settledRSS(pid, 20*time.Second, rssKiB)
-	anonBefore := settledRSS(pid, 20*time.Second, anonKiB)
-	signal(pid, syscall.SIGUSR1)
-	var text strings.Builder
-	text.WriteString("/echo ")
-	for i := 0; i < lines; i++ {
-		fmt.Fprintf(&text, "line %08d of the memory test..\n", i)
+	// Twice: the first round's figure counts what fills once and is bounded (the history's
+	// page caches, the runtime's own tables growing to the program's new size) with the
+	// lines; the second's is what each more line costs.
+	for round, format := range []string{"line %08d of the memory test..\n", "line %08d of the second round.\n"} {
+		if err := memoryRound(m, app, pid, round+1, format, lines); err != nil {
+			return err
+		}
 	}
-	if err := m.paste(app, text.String()); err != nil {
-		return err
-	}
-	if err := s.waitScreen(app, fmt.Sprintf("line %08d of the memory test..", lines-1), 5*time.Minute); err != nil {
-		return err
-	}
-	if err := m.waitTurnOver(app); err != nil {
-		return err
-	}
-	after, _ = rssKiB(pid)
-	fmt.Printf("RSS per displayed 34-byte line: %d bytes (%d lines in the prompt and the reply, RSS %d → %d MiB)\n",
-		(after-before)*1024/int64(2*lines), 2*lines, before>>10, after>>10)
-	// What stays once the garbage of the turn (the prompt's and the reply's JSON, the
-	// history's write) is collected and given back: the runtime returns it in the background.
-	rest := settledRSS(pid, 20*time.Second, rssKiB)
-	fmt.Printf("                          settled: %d bytes (RSS %d MiB after up to 20 s idle)\n",
-		(rest-before)*1024/int64(2*lines), rest>>10)
-	anonRest := settledRSS(pid, 20*time.Second, anonKiB)
-	fmt.Printf("                          settled, anonymous memory only (heap and stacks, not the program's code pages): %d bytes (%d → %d MiB)\n",
-		(anonRest-anonBefore)*1024/int64(2*lines), anonBefore>>10, anonRest>>10)
-	signal(pid, syscall.SIGUSR1)
 
 	// One word of word bytes with no spaces, echoed by Bob; keys until it is shown, and after.
 	rnd := rand.New(rand.NewSource(1))
@@ -226,6 +205,44 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		resizeKeys = append(resizeKeys, ks...)
 	}
 	worst("keys after a resize with the word on screen", resizeKeys, idle)
+	return nil
+}
+
+// memoryRound has Bob echo lines lines of text made with format (34 bytes and a newline),
+// and prints the memory they took per displayed line: right after, then settled.
+func memoryRound(m *meter, app *pane, pid, round int, format string, lines int) error {
+	s := m.s
+	// From memory settled after what came before (Sidekicks gives back what a busy spell
+	// grew once it has been quiet for 2 s), so that its garbage is not counted against the lines.
+	before := settledRSS(pid, 20*time.Second, rssKiB)
+	anonBefore := settledRSS(pid, 20*time.Second, anonKiB)
+	signal(pid, syscall.SIGUSR1)
+	var text strings.Builder
+	text.WriteString("/echo ")
+	for i := 0; i < lines; i++ {
+		fmt.Fprintf(&text, format, i)
+	}
+	if err := m.paste(app, text.String()); err != nil {
+		return err
+	}
+	if err := s.waitScreen(app, strings.TrimSuffix(fmt.Sprintf(format, lines-1), "\n"), 5*time.Minute); err != nil {
+		return err
+	}
+	if err := m.waitTurnOver(app); err != nil {
+		return err
+	}
+	after, _ := rssKiB(pid)
+	fmt.Printf("round %d: RSS per displayed 34-byte line: %d bytes (%d lines in the prompt and the reply, RSS %d → %d MiB)\n",
+		round, (after-before)*1024/int64(2*lines), 2*lines, before>>10, after>>10)
+	// What stays once the garbage of the turn (the prompt's and the reply's JSON, the
+	// history's write) is collected and given back: the runtime returns it in the background.
+	rest := settledRSS(pid, 20*time.Second, rssKiB)
+	fmt.Printf("                          settled: %d bytes (RSS %d MiB after up to 20 s idle)\n",
+		(rest-before)*1024/int64(2*lines), rest>>10)
+	anonRest := settledRSS(pid, 20*time.Second, anonKiB)
+	fmt.Printf("                          settled, anonymous memory only (heap and stacks, not the program's code pages): %d bytes (%d → %d MiB)\n",
+		(anonRest-anonBefore)*1024/int64(2*lines), anonBefore>>10, anonRest>>10)
+	signal(pid, syscall.SIGUSR1)
 	return nil
 }
 
