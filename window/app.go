@@ -85,6 +85,7 @@ type App struct {
 	// frame's time of the last one (typing, a stream on screen) is not shown up to 16 ms late.
 	input      bool
 	inputFrame bool // the frame being drawn is one for the user's input (InputFrame)
+	yielded    int  // frames that gave way to an event (yieldFrame), for tests
 	syncs      []chan struct{}
 	idlers     []chan struct{} // closed once the loop is idle (Idle)
 	timer      *time.Timer
@@ -94,9 +95,11 @@ type App struct {
 	events     <-chan tcell.Event // tcell's events, on their way to the loop (set by Run)
 	stopQ      <-chan struct{}    // closed when the screen stops (set by Run)
 	keyTimes   keyTimes           // the key waiting for its frame, for KeyTrace
-	ready      chan struct{}      // closed once Run has started the screen
-	clipboard  string             // Sidekicks' own clipboard (SetClipboard)
-	memory     *memoryReturn      // gives memory back when the loop falls quiet (memory.go)
+	turn       LoopTurn           // this turn of the loop, and the last one, for KeyTrace
+	lastTurn   LoopTurn
+	ready      chan struct{} // closed once Run has started the screen
+	clipboard  string        // Sidekicks' own clipboard (SetClipboard)
+	memory     *memoryReturn // gives memory back when the loop falls quiet (memory.go)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -299,10 +302,13 @@ func (a *App) Run() (err error) {
 		case <-a.failed:
 			return a.stopped()
 		}
+		a.traceTurn(0)
 		if done := a.drain(events); done {
 			return a.stopped()
 		}
+		a.traceTurn(1)
 		a.maybeDraw()
+		a.traceTurn(2)
 		a.releaseIdle()
 		a.memory.active()
 	}

@@ -59,8 +59,8 @@ func (c *canvas) put(x, y int, g string, st tcell.Style) {
 }
 
 // flush ends a frame: it puts on tcell's screen the cells painted in it that end it
-// different from what tcell holds.
-func (c *canvas) flush() {
+// different from what tcell holds, and returns how many.
+func (c *canvas) flush() (sent int) {
 	for _, i := range c.touched {
 		cell, was := &c.cells[i], &c.sent[i]
 		cell.touched = false
@@ -69,6 +69,8 @@ func (c *canvas) flush() {
 		}
 		*was = *cell
 		c.screen.Put(int(i)%c.w, int(i)/c.w, cell.str, cell.style)
+		sent++
 	}
 	c.touched = c.touched[:0]
+	return sent
 }

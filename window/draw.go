@@ -6,6 +6,7 @@ import "time"
 // status bar, then shows it. Every cell is painted once by its owner, so a cell that did
 // not change is not sent to the terminal again.
 func (a *App) draw() {
+	traceFrame(FrameStart, 0)
 	a.frames++
 	W, H := a.screen.Size()
 	a.cursor = cursorState{}
@@ -20,9 +21,15 @@ func (a *App) draw() {
 		a.drawMenuBar(screen.Sub(0, 0, W, 1))
 		a.drawDesktop(screen)
 		for i, w := range a.windows {
+			if a.yieldFrame() {
+				return
+			}
 			if !w.rect.Empty() {
 				a.drawWindow(screen, w, i == a.focus)
 			}
+		}
+		if a.yieldFrame() {
+			return
 		}
 		if len(a.dialogs) > 0 || a.menu.open {
 			a.cursor = cursorState{}
@@ -33,7 +40,9 @@ func (a *App) draw() {
 		a.drawMenu(screen)
 		a.drawStatus(screen.Sub(0, H-1, W, 1))
 	}
-	a.canvas.flush()
+	traceFrame(FramePainted, 0)
+	sent := a.canvas.flush()
+	traceFrame(FrameFlushed, sent)
 	if a.cursor.visible {
 		a.screen.ShowCursor(a.cursor.x, a.cursor.y)
 	} else {
@@ -45,7 +54,25 @@ func (a *App) draw() {
 	} else {
 		a.screen.Show()
 	}
+	traceFrame(FrameShown, 0)
 	a.scheduleTimers()
+}
+
+// yieldFrame reports whether the frame being drawn gives way to an event that arrived
+// meanwhile: a frame that is not one for the user's input (an agent's text, a spinner)
+// stops between two windows as soon as a key (or any event) waits in tcell's queue, before
+// anything of it is shown, and the loop handles the event and draws the frame for it, with
+// what this one laid out. So a key typed while another window lays out a flood waits for
+// that window's painting, not for the whole frame's (the other windows, tcell's writing).
+// Every frame paints every cell, so the next one puts right what this one left half done.
+// A frame a caller waits for (Drawn) never gives way.
+func (a *App) yieldFrame() bool {
+	if a.inputFrame || len(a.syncs) > 0 || a.needSync || len(a.events) == 0 {
+		return false
+	}
+	a.dirty.Store(true)
+	a.yielded++
+	return true
 }
 
 // scheduleTimers wakes the loop for the next spinner step while a spinner turns, and

@@ -76,3 +76,84 @@ func TestKeyBeforeQueuedPosts(t *testing.T) {
 		t.Fatalf("the key was handled after %d and drawn after %d of the %d posted functions", got[1], got[2], posts)
 	}
 }
+
+// keyInDraw is a widget whose Draw, once armed, has a key typed and waits until it is in
+// the loop's queue: a key that arrives while a window lays out a flood.
+type keyInDraw struct {
+	t     *testing.T
+	h     *harness
+	armed bool
+	fired bool
+	// other is the window drawn after this one; atFire its frames when the key was typed.
+	other  *drawCounter
+	atFire int
+}
+
+func (w *keyInDraw) Draw(r Region, focused bool) {
+	if !w.armed || w.fired {
+		return
+	}
+	w.fired, w.atFire = true, w.other.draws
+	w.h.sim.InjectKey(tcell.KeyRune, 'k', tcell.ModNone)
+	deadline := time.Now().Add(10 * time.Second)
+	for QueuedEvents(w.h.app) == 0 {
+		if time.Now().After(deadline) {
+			w.t.Error("the key never reached the loop's queue")
+			return
+		}
+		time.Sleep(time.Millisecond) // tcell's goroutine passes the key on: nothing to wait on
+	}
+}
+
+func (w *keyInDraw) HandleEvent(Event) bool { return false }
+
+// drawCounter counts its frames, and notes the count when it gets a key (and closes got).
+type drawCounter struct {
+	draws, atKey int
+	keyed        bool
+	got          chan struct{}
+}
+
+func (c *drawCounter) Draw(r Region, focused bool) { c.draws++ }
+
+func (c *drawCounter) HandleEvent(ev Event) bool {
+	if _, ok := ev.(Key); ok && !c.keyed {
+		c.keyed, c.atKey = true, c.draws
+		close(c.got)
+		return true
+	}
+	return false
+}
+
+// TestFrameGivesWayToAKey: a frame drawn for an agent's output stops, before the windows
+// it has not painted yet and before anything is shown, when a key arrives meanwhile; the
+// key is handled and a whole frame drawn for it. On the code before, the key waited for the
+// other windows and tcell's writing (the second window was painted once more before it).
+func TestFrameGivesWayToAKey(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	second := &drawCounter{got: make(chan struct{})}
+	first := &keyInDraw{t: t, h: h, other: second}
+	h.do(func() {
+		for _, w := range []Widget{first, second} {
+			if _, err := h.app.AddWindow("W", w); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	h.sync()
+	h.app.Post(func() { first.armed = true }) // posted work: a frame that is not for input
+	// Waited for without a barrier of the loop's: a frame someone waits for never gives way.
+	select {
+	case <-second.got:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the key was never handled")
+	}
+	h.sync()
+	got := onUI(h, func() [3]int { return [3]int{second.atKey, second.draws, first.atFire} })
+	if got[0] != got[2] {
+		t.Errorf("the second window was painted %d times between the key's arrival and its handling, want 0", got[0]-got[2])
+	}
+	if got[1] <= got[0] {
+		t.Errorf("no frame painted the second window after the key (%d draws)", got[1])
+	}
+}
