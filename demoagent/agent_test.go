@@ -66,7 +66,7 @@ func TestNewSessionAnnouncesCommands(t *testing.T) {
 		}
 		got[cmd.Name] = hint
 	}
-	want := map[string]bool{"help": false, "echo": true, "slow": false, "read": true, "write": true, "heard": false, "flood": true, "floodlines": true, "fail": false, "crash": false}
+	want := map[string]bool{"help": false, "echo": true, "slow": false, "read": true, "write": true, "heard": false, "flood": true, "floodlines": true, "word": true, "fail": false, "crash": false}
 	for name, takesInput := range want {
 		hint, ok := got[name]
 		if !ok {

@@ -42,6 +42,7 @@ func init() {
 		{"heard", "Show every block of this prompt, verbatim", "", (*turn).cmdHeard},
 		{"flood", "Send N small chunks as fast as possible (testing aid)", "count", (*turn).cmdFlood},
 		{"floodlines", "Send N lines, one chunk each, as fast as possible (testing aid)", "count", (*turn).cmdFloodLines},
+		{"word", "Send one word of N bytes with no space, 4 KiB a chunk, as fast as possible (testing aid)", "count", (*turn).cmdWord},
 		{"fail", "Answer the prompt with an error (testing aid)", "", (*turn).cmdFail},
 		{"crash", "Exit with status 3 in the middle of the turn (testing aid)", "", (*turn).cmdCrash},
 	}

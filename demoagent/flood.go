@@ -149,3 +149,36 @@ func (t *turn) cmdFloodLines(arg string) error {
 	fmt.Fprintf(&t.reply, "(%d lines flooded)", n)
 	return nil
 }
+
+// maxWordBytes bounds /word: the client's cap of an entry (chat.MaxEntryText, 1 MiB).
+const maxWordBytes = 1 << 20
+
+// wordChunk is how much of the word one agent_message_chunk carries.
+const wordChunk = 4 << 10
+
+// wordLetters are the word's letters: base64's, none a space or JSON-escaped.
+const wordLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+// WordByte is the i-th byte (from 0) of the word /word sends.
+func WordByte(i int) byte { return wordLetters[(i*7+i/64)%len(wordLetters)] }
+
+// cmdWord sends one word of n bytes with no space or line break (minified code, base64, a
+// JSON blob), wordChunk bytes a chunk, as fast as the pipe takes them.
+func (t *turn) cmdWord(arg string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(arg))
+	if err != nil || n < 1 || n > maxWordBytes {
+		return t.sayAll(fmt.Sprintf("Usage: `/word N`, with N between 1 and %d.", maxWordBytes))
+	}
+	chunks := (n + wordChunk - 1) / wordChunk
+	err = t.flood(chunks, func(b []byte, i int) []byte {
+		for j := (i - 1) * wordChunk; j < min(i*wordChunk, n); j++ {
+			b = append(b, WordByte(j))
+		}
+		return b
+	}, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&t.reply, "(a word of %d bytes)", n)
+	return nil
+}

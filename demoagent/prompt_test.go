@@ -265,6 +265,39 @@ func TestFloodLines(t *testing.T) {
 	}
 }
 
+// TestWord: /word N sends one word of N bytes, no space or line break in it, 4 KiB a chunk;
+// N past the client's cap of an entry is refused.
+func TestWord(t *testing.T) {
+	c := startAgent(t, Options{WordDelay: time.Second}) // the word ignores the delay
+	c.initialize()
+	sid, _ := c.newSession(t.TempDir())
+	const n = 3*wordChunk + 100
+	log := c.prompt(sid, sdk.TextBlock(fmt.Sprintf("/word %d", n)))
+	var word strings.Builder
+	chunks := 0
+	for _, u := range log.updates {
+		if u.AgentMessageChunk != nil {
+			chunks++
+			word.WriteString(u.AgentMessageChunk.Content.Text.Text)
+		}
+	}
+	got := word.String()
+	if len(got) != n || strings.ContainsAny(got, " \t\n") {
+		t.Fatalf("the reply is %d bytes, spaces or breaks in it: %v; want one word of %d", len(got), strings.ContainsAny(got, " \t\n"), n)
+	}
+	for i := range n {
+		if got[i] != WordByte(i) {
+			t.Fatalf("byte %d = %q, want %q", i, got[i], WordByte(i))
+		}
+	}
+	if chunks != 4 {
+		t.Errorf("%d chunks, want 4", chunks)
+	}
+	if got := c.prompt(sid, sdk.TextBlock(fmt.Sprintf("/word %d", maxWordBytes+1))).replyText(); !strings.Contains(got, "Usage: `/word N`") {
+		t.Errorf("/word past the cap replied %q", got)
+	}
+}
+
 func TestSlowCancel(t *testing.T) {
 	c := startAgent(t, Options{}) // no delay: /slow still waits 10 ms a word
 	c.initialize()

@@ -171,14 +171,9 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		}
 	}
 
-	// One word of word bytes with no spaces, echoed by Bob; keys until it is shown, and after.
-	rnd := rand.New(rand.NewSource(1))
-	const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-	w := make([]byte, word)
-	for i := range w {
-		w[i] = b64[rnd.Intn(len(b64))]
-	}
-	if err := m.paste(app, "/echo "+string(w)); err != nil {
+	// One word of word bytes with no spaces, sent by Bob (the demo agent's /word, 4 KiB a
+	// chunk, as an agent streams it); keys until it is shown, and after.
+	if err := m.sendText(app, nil, fmt.Sprintf("/word %d", word), []string{"Enter"}); err != nil {
 		return err
 	}
 	wordKeys, _, err := m.keysUntil(app, cat, func() bool { return !strings.Contains(s.screen(app), "Esc Cancel turn") }, 10*time.Minute)
@@ -190,7 +185,28 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	wordKeys = append(wordKeys, more...)
-	worst(fmt.Sprintf("keys after a %d-byte word", word), wordKeys, idle)
+	worst(fmt.Sprintf("keys while and after an agent sends a %d-byte word", word), wordKeys, idle)
+
+	// The same word pasted as a message (/echo, so that Bob sends it back): the terminal
+	// carries it to Sidekicks first, then the agent.
+	rnd := rand.New(rand.NewSource(1))
+	const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	w := make([]byte, word)
+	for i := range w {
+		w[i] = b64[rnd.Intn(len(b64))]
+	}
+	if err := m.paste(app, "/echo "+string(w)); err != nil {
+		return err
+	}
+	pasteKeys, _, err := m.keysUntil(app, cat, func() bool { return !strings.Contains(s.screen(app), "Esc Cancel turn") }, 10*time.Minute)
+	if err != nil {
+		return err
+	}
+	if more, err = m.keys(app, 10); err != nil {
+		return err
+	}
+	pasteKeys = append(pasteKeys, more...)
+	worst(fmt.Sprintf("keys after pasting a %d-byte word (echoed)", word), pasteKeys, idle)
 
 	// A resize with the word on screen, then keys.
 	var resizeKeys []time.Duration
