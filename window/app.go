@@ -86,20 +86,22 @@ type App struct {
 	input      bool
 	inputFrame bool // the frame being drawn is one for the user's input (InputFrame)
 	yielded    int  // frames that gave way to an event (yieldFrame), for tests
-	syncs      []chan struct{}
-	idlers     []chan struct{} // closed once the loop is idle (Idle)
-	timer      *time.Timer
-	timerAt    time.Time
-	cursor     cursorState
-	canvas     canvas             // what each cell of the screen holds
-	events     <-chan tcell.Event // tcell's events, on their way to the loop (set by Run)
-	stopQ      <-chan struct{}    // closed when the screen stops (set by Run)
-	keyTimes   keyTimes           // the key waiting for its frame, for KeyTrace
-	turn       LoopTurn           // this turn of the loop, and the last one, for KeyTrace
-	lastTurn   LoopTurn
-	ready      chan struct{} // closed once Run has started the screen
-	clipboard  string        // Sidekicks' own clipboard (SetClipboard)
-	memory     *memoryReturn // gives memory back when the loop falls quiet (memory.go)
+	// ttyPastes holds the pastes the terminal's reader took whole (nil on another screen).
+	ttyPastes *ttyPastes
+	syncs     []chan struct{}
+	idlers    []chan struct{} // closed once the loop is idle (Idle)
+	timer     *time.Timer
+	timerAt   time.Time
+	cursor    cursorState
+	canvas    canvas             // what each cell of the screen holds
+	events    <-chan tcell.Event // tcell's events, on their way to the loop (set by Run)
+	stopQ     <-chan struct{}    // closed when the screen stops (set by Run)
+	keyTimes  keyTimes           // the key waiting for its frame, for KeyTrace
+	turn      LoopTurn           // this turn of the loop, and the last one, for KeyTrace
+	lastTurn  LoopTurn
+	ready     chan struct{} // closed once Run has started the screen
+	clipboard string        // Sidekicks' own clipboard (SetClipboard)
+	memory    *memoryReturn // gives memory back when the loop falls quiet (memory.go)
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -123,11 +125,11 @@ func New(opts Options) (*App, error) {
 		a.now = time.Now
 	}
 	if a.screen == nil {
-		s, err := NewTerminalScreen()
+		s, pastes, err := newTerminalScreen()
 		if err != nil {
 			return nil, err
 		}
-		a.screen = s
+		a.screen, a.ttyPastes = s, pastes
 	}
 	a.timer = time.NewTimer(time.Hour)
 	a.timer.Stop()
@@ -534,7 +536,7 @@ func (a *App) handle(ev tcell.Event) {
 	case *tcell.EventPaste:
 		if ev.Start() {
 			a.paste.start()
-		} else if text, dropped, ok := a.paste.end(); ok {
+		} else if text, dropped, ok := a.endPaste(); ok {
 			a.handlePaste(text)
 			if dropped > 0 {
 				a.Flash(fmt.Sprintf(a.T(LabelPasteCut), MaxPaste>>20, dropped))

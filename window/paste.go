@@ -59,3 +59,16 @@ func (p *pasteState) key(ev *tcell.EventKey) {
 	}
 	p.lastCR = cr
 }
+
+// endPaste ends the paste tcell reported, and returns its text: the one the terminal's
+// reader took whole (ttyPastes) when tcell's paste is that paste's tag, tcell's own
+// characters otherwise (a paste whose start marker a read cut, another screen).
+func (a *App) endPaste() (text string, dropped int, ok bool) {
+	text, dropped, ok = a.paste.end()
+	if ok && text == pasteTag && a.ttyPastes != nil {
+		if p, taken := a.ttyPastes.take(); taken {
+			return p.text, p.dropped, true
+		}
+	}
+	return text, dropped, ok
+}

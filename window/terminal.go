@@ -10,17 +10,24 @@ import (
 )
 
 // NewTerminalScreen returns the screen of the controlling terminal. Its input goes
-// through altTty, which lets Alt with a non-ASCII character through: see altTty.
+// through altTty, which lets Alt with a non-ASCII character through (see altTty) and takes
+// bracketed pastes whole (see ttyPastes).
 func NewTerminalScreen() (tcell.Screen, error) {
+	s, _, err := newTerminalScreen()
+	return s, err
+}
+
+func newTerminalScreen() (tcell.Screen, *ttyPastes, error) {
 	tty, err := tcell.NewDevTty()
 	if err != nil {
-		return nil, fmt.Errorf("opening the terminal: %w", err)
+		return nil, nil, fmt.Errorf("opening the terminal: %w", err)
 	}
-	s, err := tcell.NewTerminfoScreenFromTty(&altTty{Tty: tty})
+	at := &altTty{Tty: tty, pastes: &ttyPastes{}}
+	s, err := tcell.NewTerminfoScreenFromTty(at)
 	if err != nil {
-		return nil, fmt.Errorf("opening the terminal: %w", err)
+		return nil, nil, fmt.Errorf("opening the terminal: %w", err)
 	}
-	return s, nil
+	return s, at.pastes, nil
 }
 
 // altTty rewrites, in what the terminal sends, ESC followed by a non-ASCII character
@@ -34,25 +41,35 @@ type altTty struct {
 	mu      sync.Mutex
 	buf     []byte
 	pending []byte
+	// pastes, when set, takes the bracketed pastes out of what tcell reads.
+	pastes *ttyPastes
 }
 
 func (t *altTty) Read(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if len(t.pending) == 0 {
-		if cap(t.buf) < len(p) {
-			t.buf = make([]byte, len(p))
+	for len(t.pending) == 0 { // none when a read was all a paste's: tcell waits for the rest
+		if t.buf == nil {
+			// Larger than tcell's reads (128 bytes): a paste comes in far fewer of them.
+			t.buf = make([]byte, max(len(p), readSize))
 		}
-		n, err := t.Tty.Read(t.buf[:len(p)])
+		n, err := t.Tty.Read(t.buf)
 		if n == 0 {
 			return 0, err
 		}
-		t.pending = rewriteRead(t.pending[:0], t.buf[:n])
+		if t.pastes != nil {
+			t.pending = t.pastes.filter(t.pending[:0], t.buf[:n])
+		} else {
+			t.pending = rewriteRead(t.pending[:0], t.buf[:n])
+		}
 	}
 	n := copy(p, t.pending)
 	t.pending = t.pending[n:]
 	return n, nil
 }
+
+// readSize is how much altTty reads from the terminal at once.
+const readSize = 64 << 10
 
 // escKey is the Esc key in the CSI u form, which tcell reads at once.
 const escKey = "\x1b[27u"
