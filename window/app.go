@@ -84,8 +84,9 @@ type App struct {
 	// drawn at once, never held back to keep the frame rate, so that a key typed within a
 	// frame's time of the last one (typing, a stream on screen) is not shown up to 16 ms late.
 	input      bool
-	inputFrame bool // the frame being drawn is one for the user's input (InputFrame)
-	yielded    int  // frames that gave way to an event (yieldFrame), for tests
+	inputFrame bool      // the frame being drawn is one for the user's input (InputFrame)
+	yielded    int       // frames that gave way to an event (yieldFrame), for tests
+	lastInput  time.Time // when the user last gave input (Typing)
 	// ttyPastes holds the pastes the terminal's reader took whole (nil on another screen).
 	ttyPastes *ttyPastes
 	syncs     []chan struct{}
@@ -529,6 +530,7 @@ func (a *App) handle(ev tcell.Event) {
 	switch ev.(type) {
 	case *tcell.EventResize, *tcell.EventPaste, *tcell.EventKey, *tcell.EventMouse:
 		a.input = true
+		a.lastInput = time.Now()
 	}
 	switch ev := ev.(type) {
 	case *tcell.EventResize:
@@ -564,6 +566,14 @@ func (a *App) handle(ev tcell.Event) {
 // (laying out what an agent sent) puts it off to the next frame, so that the key shows
 // first; it asks for that frame with Invalidate.
 func (a *App) InputFrame() bool { return a.inputFrame }
+
+// typingWindow is how recent the user's last input must be for Typing.
+const typingWindow = 250 * time.Millisecond
+
+// Typing reports whether the user gave input (a key, a paste, the mouse, a resize) in the
+// last quarter of a second: the frames drawn meanwhile for other work keep short, so that
+// the next key does not wait for them.
+func (a *App) Typing() bool { return time.Since(a.lastInput) < typingWindow }
 
 // SetClipboard puts text in Sidekicks' own clipboard (what Shift-Ins pastes) and in the
 // system's, through the terminal (OSC 52, which tcell writes with the next output). Nothing

@@ -139,6 +139,7 @@ func (w *Widget) drawConversation(r window.Region) {
 	w.view.SetSize(W, H)
 	w.release()
 	// A frame drawn for a key shows the key first: the new text waits for the next one.
+	w.pace.typing = w.app.Typing()
 	w.pace.frame(!w.app.InputFrame())
 	w.view.Sync()
 	w.pace.afterSync()

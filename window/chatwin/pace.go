@@ -22,6 +22,12 @@ const paceBytes = 32 << 10
 // so that a key typed during a flood waits for one short frame at most.
 const paceTime = 3 * time.Millisecond
 
+// typingPaceTime is paceTime while the user types (window.App.Typing): a key that arrives
+// during a frame waits for the window being painted (the frame gives way to it before the
+// next), so the slices are cut short while keys come. The flood is shown further behind
+// meanwhile, and catches up at paceTime's pace once the typing stops.
+const typingPaceTime = 1 * time.Millisecond
+
 // minPaceBytes is the least new text a frame reads, however slow the last frames were: a
 // flood is always shown moving on.
 const minPaceBytes = 2 << 10
@@ -50,6 +56,7 @@ type paced struct {
 	behind  bool // some text was held back in this frame: another frame is needed
 
 	now     func() time.Time // the clock the layout's time is measured with
+	typing  bool             // the user is typing: slices of typingPaceTime (set by the window)
 	started time.Time        // when the frame's layout began (frame)
 	read    int              // bytes of new text given to the view in this frame
 	perByte float64          // ns the last frames took per byte of new text; 0 until measured
@@ -158,7 +165,11 @@ func (p *paced) slice() int {
 	if p.perByte <= 0 {
 		return paceBytes
 	}
-	return int(min(max(float64(paceTime)/p.perByte, minPaceBytes), paceBytes))
+	budget := paceTime
+	if p.typing {
+		budget = typingPaceTime
+	}
+	return int(min(max(float64(budget)/p.perByte, minPaceBytes), paceBytes))
 }
 
 // afterSync ends the frame's layout: it measures how long the new text it read took, and

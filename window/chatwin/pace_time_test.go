@@ -63,3 +63,16 @@ func TestSliceFollowsLayoutTime(t *testing.T) {
 		t.Fatalf("frames fast again read %d bytes each, want %d", slow, paceBytes)
 	}
 }
+
+// TestSliceShorterWhileTyping: while the user types, a frame lays out what the last frames
+// laid out in typingPaceTime, not paceTime: the next key waits for less.
+func TestSliceShorterWhileTyping(t *testing.T) {
+	p := newPaced(&oneEntry{})
+	p.perByte = float64(time.Millisecond) / (8 << 10) // 8 KiB laid out a ms
+	idle := p.slice()
+	p.typing = true
+	typing := p.slice()
+	if idle != 24<<10 || typing != 8<<10 {
+		t.Fatalf("slices of %d bytes idle and %d typing, want %d and %d", idle, typing, 24<<10, 8<<10)
+	}
+}
