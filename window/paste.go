@@ -33,7 +33,9 @@ func (p *pasteState) end() (text string, dropped int, ok bool) {
 		return "", 0, false
 	}
 	p.active = false
-	return p.text.String(), p.dropped, true
+	text = p.text.String()
+	p.text.Reset() // the text is the caller's: a big paste's buffer is not kept for the next one
+	return text, p.dropped, true
 }
 
 // key adds one key of the paste: characters as they are, Enter (a CR) and Ctrl-J (a LF)

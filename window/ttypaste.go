@@ -34,6 +34,9 @@ type ttyPastes struct {
 	taken atomic.Int64 // pastes handed to the App, for tests
 }
 
+// keepPasteBuffer is the most buffer ttyPastes keeps between two pastes.
+const keepPasteBuffer = 64 << 10
+
 // takenPaste is a paste's text as the App gets it, and how many characters it left out
 // past MaxPaste.
 type takenPaste struct {
@@ -71,8 +74,11 @@ func (p *ttyPastes) filter(out, in []byte) []byte {
 		p.mu.Unlock()
 		out = append(append(append(out, pasteStart...), pasteTag...), pasteEnd...)
 		p.in = false
-		in = append([]byte(nil), rest...) // p.raw is reused for the next paste
+		in = append([]byte(nil), rest...)
 		p.raw = p.raw[:0]
+		if cap(p.raw) > keepPasteBuffer {
+			p.raw = nil // a big paste's buffer is not kept for the next one
+		}
 	}
 	return out
 }

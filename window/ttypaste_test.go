@@ -124,6 +124,25 @@ func TestPasteTakenWholeCutsAtMaxPaste(t *testing.T) {
 	if !ok || len(tp.text) != MaxPaste || tp.dropped != 1000 {
 		t.Fatalf("the paste kept %d bytes and dropped %d characters, want %d and 1000", len(tp.text), tp.dropped, MaxPaste)
 	}
+	if cap(p.raw) > keepPasteBuffer {
+		t.Errorf("the reader keeps a buffer of %d bytes after the paste", cap(p.raw))
+	}
+}
+
+// TestPasteStateLetsTheTextGo: once a paste tcell read a character at a time ends, its
+// buffer is the text's alone: nothing of it stays for the next paste.
+func TestPasteStateLetsTheTextGo(t *testing.T) {
+	var p pasteState
+	p.start()
+	for range 100_000 {
+		p.key(tcell.NewEventKey(tcell.KeyRune, 'x', tcell.ModNone))
+	}
+	if text, _, ok := p.end(); !ok || len(text) != 100_000 {
+		t.Fatalf("the paste is %d bytes", len(text))
+	}
+	if c := p.text.Cap(); c != 0 {
+		t.Fatalf("the paste's state keeps %d bytes", c)
+	}
 }
 
 // pasteRecorder records the keys and pastes its window gets, and signals each.
