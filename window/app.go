@@ -87,6 +87,10 @@ type App struct {
 	inputFrame bool      // the frame being drawn is one for the user's input (InputFrame)
 	yielded    int       // frames that gave way to an event (yieldFrame), for tests
 	lastInput  time.Time // when the user last gave input (Typing)
+	// gen counts the changes any window may show (markDirty); paintedGen is gen when the
+	// last whole frame began: while they are equal, only the focused window has changed.
+	gen        atomic.Uint64
+	paintedGen uint64
 	// ttyPastes holds the pastes the terminal's reader took whole (nil on another screen).
 	ttyPastes *ttyPastes
 	syncs     []chan struct{}
@@ -149,13 +153,13 @@ func (a *App) T(l Label) string { return a.labels.T(l) }
 // SetLanguage changes the language of every label (a reloaded configuration).
 func (a *App) SetLanguage(lang i18n.Lang) {
 	a.labels = NewLabels(lang)
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // SetTheme changes the colours.
 func (a *App) SetTheme(t *Theme) {
 	a.theme = t
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // Theme returns the current theme.
@@ -175,6 +179,7 @@ func (a *App) Post(f func()) {
 // Invalidate asks for a redraw. It never blocks, may be called from any goroutine, and
 // any number of calls before the next frame make one redraw.
 func (a *App) Invalidate() {
+	a.gen.Add(1) // what changed may be in any window
 	if a.dirty.CompareAndSwap(false, true) {
 		a.signal()
 	}
@@ -281,7 +286,7 @@ func (a *App) Run() (err error) {
 	a.screen.HideCursor()
 	events, stopQ := a.queues()
 	a.events = events
-	a.dirty.Store(true)
+	a.markDirty()
 	close(a.ready)
 	defer a.memory.stop()
 	for {
@@ -296,7 +301,13 @@ func (a *App) Run() (err error) {
 		case <-a.wake:
 		case <-a.timer.C:
 			a.timerAt = time.Time{}
-			a.dirty.Store(true)
+			if a.anyBusy() || a.waiting() {
+				a.markDirty() // a spinner's step, in any window
+			} else {
+				// The frame put off to keep 60 a second, or the status bar's message
+				// ending: what the windows show changed with what asked for the frame.
+				a.dirty.Store(true)
+			}
 			// Keep the next wake-up scheduled at every moment while something moves, not
 			// only once the coming frame is drawn (which may be put off).
 			a.scheduleTimers()
@@ -315,6 +326,13 @@ func (a *App) Run() (err error) {
 		a.releaseIdle()
 		a.memory.active()
 	}
+}
+
+// markDirty asks for a frame that paints every window: something changed that any of them
+// may show.
+func (a *App) markDirty() {
+	a.gen.Add(1)
+	a.dirty.Store(true)
 }
 
 // tcellQueues is what tcell's screens have beside the Screen interface: their own queue of
@@ -415,7 +433,7 @@ func (a *App) runPosts(events <-chan tcell.Event) (more bool) {
 	if len(posts) == 0 {
 		return false
 	}
-	a.dirty.Store(true)
+	a.markDirty()
 	for i, f := range posts {
 		posts[i] = nil // what has run may be collected
 		f()
@@ -526,7 +544,21 @@ func (a *App) handle(ev tcell.Event) {
 		a.paste.key(k)
 		return
 	}
-	a.dirty.Store(true)
+	// A key the focused window takes changes that window only (handleKey says when it does
+	// more), and a barrier of Drawn or Idle changes none; any other event may change them all.
+	switch ev := ev.(type) {
+	case *tcell.EventKey:
+		a.dirty.Store(true)
+	case *tcell.EventInterrupt:
+		switch ev.Data().(type) {
+		case syncRequest, idleRequest:
+			a.dirty.Store(true)
+		default:
+			a.markDirty()
+		}
+	default:
+		a.markDirty()
+	}
 	switch ev.(type) {
 	case *tcell.EventResize, *tcell.EventPaste, *tcell.EventKey, *tcell.EventMouse:
 		a.input = true

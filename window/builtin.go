@@ -42,7 +42,7 @@ type builtinTexts struct {
 // toolkit's own "No window open."
 func (a *App) SetDesktopText(text func() string) {
 	a.builtin.desktop = text
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // KeyRow is one row of the list of keys (Help ▸ Keys): keys as the documentation writes

@@ -31,13 +31,16 @@ type canvasCell struct {
 	touched bool
 }
 
-// frame starts a frame on a screen of w×h cells; forget drops what the canvas knew.
-func (c *canvas) frame(screen tcell.Screen, w, h int, forget bool) {
+// frame starts a frame on a screen of w×h cells; forget drops what the canvas knew. It
+// reports whether the canvas starts empty: every cell must be painted again.
+func (c *canvas) frame(screen tcell.Screen, w, h int, forget bool) (fresh bool) {
 	if c.screen != screen || c.w != w || c.h != h || forget {
 		c.screen, c.w, c.h = screen, w, h
 		c.cells, c.sent = make([]canvasCell, w*h), make([]canvasCell, w*h)
 		c.touched = c.touched[:0]
+		return true
 	}
+	return false
 }
 
 // put gives the cell (x, y) the cluster g in style st, as tcell's Put does, by the end of

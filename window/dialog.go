@@ -29,7 +29,7 @@ func (a *App) open(title string, body dialogBody, cancel func()) *Dialog {
 	d := &Dialog{app: a, title: title, body: body, cancel: cancel}
 	a.dialogs = append(a.dialogs, d)
 	a.closeMenu()
-	a.dirty.Store(true)
+	a.markDirty()
 	return d
 }
 
@@ -57,7 +57,7 @@ func (d *Dialog) close() {
 			break
 		}
 	}
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // Dismiss closes the dialog as if the user had pressed Esc: the callback gets the
@@ -240,7 +240,7 @@ func (d *Dialog) Close() { d.close() }
 // SetTitle changes the title on the dialog's frame (a wizard's step).
 func (d *Dialog) SetTitle(title string) {
 	d.title = title
-	d.app.dirty.Store(true)
+	d.app.markDirty()
 }
 
 // contentBody adapts a DialogContent to the dialogs' own interface.

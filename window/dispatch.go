@@ -6,23 +6,29 @@ import "github.com/gdamore/tcell/v2"
 // takes every key; then the manager's own keys; then the focused window's widget.
 func (a *App) handleKey(k Key) {
 	if d := a.topDialog(); d != nil {
+		a.markDirty()
 		d.handleEvent(k)
 		return
 	}
 	if a.menu.open {
+		a.markDirty()
 		a.menuKey(k)
 		return
 	}
 	if a.globalKey(k) {
+		a.markDirty()
 		return
 	}
 	w := a.Focused()
 	if w == nil {
 		return
 	}
+	// Taken by the focused window, the key changes it alone (what it changes elsewhere, it
+	// says with Invalidate or Post): the next frame paints no other window.
 	if w.widget.HandleEvent(k) {
 		return
 	}
+	a.markDirty()
 	if k.Is(Ctrl('w')) {
 		w.Close()
 	}

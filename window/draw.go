@@ -10,7 +10,8 @@ func (a *App) draw() {
 	a.frames++
 	W, H := a.screen.Size()
 	a.cursor = cursorState{}
-	a.canvas.frame(a.screen, W, H, a.needSync)
+	gen := a.gen.Load()
+	fresh := a.canvas.frame(a.screen, W, H, a.needSync)
 	screen := Region{screen: a.screen, cv: &a.canvas, origin: Rect{0, 0, W, H}, clip: Rect{0, 0, W, H}, theme: a.theme, cursor: &a.cursor}
 	a.tooSmall = W < MinScreenWidth || H < MinScreenHeight
 	if a.tooSmall {
@@ -20,13 +21,23 @@ func (a *App) draw() {
 		a.layoutWindows()
 		a.drawMenuBar(screen.Sub(0, 0, W, 1))
 		a.drawDesktop(screen)
+		focusedOnly := !fresh && gen == a.paintedGen && len(a.dialogs) == 0 && !a.menu.open
+		var focusRect Rect
+		if f := a.Focused(); f != nil {
+			focusRect = f.rect
+		}
 		for i, w := range a.windows {
 			if a.yieldFrame() {
 				return
 			}
-			if !w.rect.Empty() {
-				a.drawWindow(screen, w, i == a.focus)
+			if w.rect.Empty() {
+				continue
 			}
+			if focusedOnly && i != a.focus && w.rect == w.painted && w.rect.Intersect(focusRect).Empty() {
+				continue // as the last whole frame left it: the canvas still holds its cells
+			}
+			a.drawWindow(screen, w, i == a.focus)
+			w.painted = w.rect
 		}
 		if a.yieldFrame() {
 			return
@@ -54,6 +65,7 @@ func (a *App) draw() {
 	} else {
 		a.screen.Show()
 	}
+	a.paintedGen = gen
 	traceFrame(FrameShown, 0)
 	a.scheduleTimers()
 }
@@ -70,7 +82,7 @@ func (a *App) yieldFrame() bool {
 	if a.inputFrame || len(a.syncs) > 0 || a.needSync || len(a.events) == 0 {
 		return false
 	}
-	a.dirty.Store(true)
+	a.markDirty()
 	a.yielded++
 	return true
 }

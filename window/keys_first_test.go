@@ -1,6 +1,8 @@
 package window_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,5 +157,92 @@ func TestFrameGivesWayToAKey(t *testing.T) {
 	}
 	if got[1] <= got[0] {
 		t.Errorf("no frame painted the second window after the key (%d draws)", got[1])
+	}
+}
+
+// keyTaker counts its frames and takes the keys it is given, but Esc; at each key it notes
+// how many frames painted the window watched.
+type keyTaker struct {
+	draws, keys int
+	watched     *keyTaker
+	seen        []int
+}
+
+func (k *keyTaker) Draw(r Region, focused bool) {
+	k.draws++
+	r.Fill(ClassText)
+	r.Text(0, 0, fmt.Sprintf("keys %d", k.keys), ClassText)
+}
+
+func (k *keyTaker) HandleEvent(ev Event) bool {
+	if key, ok := ev.(Key); ok && !key.Is(Named(KeyEsc, 0)) {
+		k.keys++
+		if k.watched != nil {
+			k.seen = append(k.seen, k.watched.draws)
+		}
+		return true
+	}
+	return false
+}
+
+// TestKeyPaintsOnlyTheFocusedWindow: a key the focused window takes paints that window
+// alone; what may change any window (posted work, an Invalidate, a key the window does not
+// take) paints them all. The screen always shows what a whole frame would.
+func TestKeyPaintsOnlyTheFocusedWindow(t *testing.T) {
+	h := newHarness(t, 80, 24)
+	other := &keyTaker{}
+	focused := &keyTaker{watched: other}
+	h.do(func() {
+		for _, w := range []Widget{other, focused} { // the last opened has the focus
+			if _, err := h.app.AddWindow("W", w); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	h.sync()
+	// Two keys first: what the windows' opening left to do (a timer of the status bar) is
+	// done by then.
+	for i := 0; i < 6; i++ {
+		h.sim.InjectKey(tcell.KeyRune, 'k', tcell.ModNone)
+		h.sync()
+	}
+	seen := onUI(h, func() []int { return append([]int(nil), focused.seen...) })
+	if len(seen) != 6 || seen[5] != seen[2] {
+		t.Fatalf("the other window was painted %v times when each key came: the keys' frames painted it", seen)
+	}
+	if s := h.frame().Text(); !strings.Contains(s, "keys 6") {
+		t.Fatalf("the focused window does not show its keys:\n%s", s)
+	}
+	// Each change between two keys: the other window's frames, noted at each key, tell
+	// whether the change's frame painted it (read once at the end: reading on the UI
+	// goroutine is posted work, which paints every window).
+	changes := []struct {
+		name string
+		do   func()
+	}{
+		{"posted work", func() { h.app.Post(func() {}) }},
+		{"a redraw asked", h.app.Invalidate},
+		{"a key not taken", func() { h.sim.InjectKey(tcell.KeyEscape, 0, tcell.ModNone) }},
+		{"nothing", func() {}},
+	}
+	h.sim.InjectKey(tcell.KeyRune, 'k', tcell.ModNone)
+	h.sync()
+	for _, c := range changes {
+		c.do()
+		h.sync()
+		h.sim.InjectKey(tcell.KeyRune, 'k', tcell.ModNone)
+		h.sync()
+	}
+	seen = onUI(h, func() []int { return append([]int(nil), focused.seen...) })
+	seen = seen[len(seen)-len(changes)-1:]
+	for i, c := range changes {
+		painted := seen[i+1] - seen[i]
+		if want := 1; c.name == "nothing" {
+			if painted != 0 {
+				t.Errorf("a key's frame and a barrier painted the other window %d times", painted)
+			}
+		} else if painted != want {
+			t.Errorf("%s painted the other window %d times, want %d", c.name, painted, want)
+		}
 	}
 }

@@ -24,6 +24,9 @@ type Window struct {
 	closed    bool
 	onClose   func()
 	rect      Rect // where the last frame drew it; empty when hidden
+	// painted is where a frame last painted it: a frame that changes only the focused
+	// window leaves it as it is there.
+	painted Rect
 	// focusedAt is when the window last took the keyboard from another one (the App's
 	// clock).
 	focusedAt time.Time
@@ -39,7 +42,7 @@ func (a *App) AddWindow(title string, w Widget) (*Window, error) {
 	win := &Window{app: a, title: title, widget: w}
 	a.windows = append(a.windows, win)
 	a.setFocus(len(a.windows) - 1)
-	a.dirty.Store(true)
+	a.markDirty()
 	return win, nil
 }
 
@@ -60,7 +63,7 @@ func (a *App) Maximised() bool { return a.maximised }
 // SetMaximised maximises the focused window (true) or goes back to tiling (false).
 func (a *App) SetMaximised(on bool) {
 	a.maximised = on && len(a.windows) > 0
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // FocusNext moves the focus to the next window (delta 1) or the previous one (-1).
@@ -90,7 +93,7 @@ func (a *App) setFocus(i int) {
 			w.focusedAt = a.now()
 		}
 	}
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // Title returns the window's title.
@@ -99,7 +102,7 @@ func (w *Window) Title() string { return w.title }
 // SetTitle changes the title (a renamed channel). The title is never animated.
 func (w *Window) SetTitle(t string) {
 	w.title = t
-	w.app.dirty.Store(true)
+	w.app.markDirty()
 }
 
 // Widget returns what the window shows.
@@ -135,7 +138,7 @@ func (w *Window) Focused() bool { return !w.closed && w.app.Focused() == w }
 func (w *Window) MarkUnread() {
 	if !w.Focused() && !w.closed {
 		w.unread = true
-		w.app.dirty.Store(true)
+		w.app.markDirty()
 	}
 }
 
@@ -146,7 +149,7 @@ func (w *Window) Unread() bool { return w.unread }
 // cleared.
 func (w *Window) SetAttention(on bool) {
 	w.attention = on
-	w.app.dirty.Store(true)
+	w.app.markDirty()
 }
 
 // Attention reports whether the window waits for the user.
@@ -156,7 +159,7 @@ func (w *Window) Attention() bool { return w.attention }
 // Busy itself.
 func (w *Window) SetBusy(on bool) {
 	w.busy = on
-	w.app.dirty.Store(true)
+	w.app.markDirty()
 }
 
 // Busy reports whether the window's spinner turns.
@@ -191,7 +194,7 @@ func (w *Window) Close() {
 	default:
 		a.setFocus(a.focus)
 	}
-	a.dirty.Store(true)
+	a.markDirty()
 	if w.onClose != nil {
 		w.onClose()
 	}

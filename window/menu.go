@@ -40,7 +40,7 @@ type MenuItem struct {
 func (a *App) SetMenus(menus []*Menu) {
 	a.menus = menus
 	a.menu = menuState{}
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // OpenMenu returns the index in the bar of the menu open, and false when none is.
@@ -93,13 +93,13 @@ func (a *App) openMenu(i int) {
 	}
 	a.menu = menuState{open: true, index: i, item: -1, items: items, bar: a.menu.bar}
 	a.moveMenuItem(1)
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 func (a *App) closeMenu() {
 	a.menu.open = false
 	a.menu.items = nil
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // moveMenuItem highlights the next runnable entry in direction d, wrapping around.
@@ -173,7 +173,7 @@ func (a *App) menuKey(k Key) {
 	case k.Code == KeyRune && k.Mod&^ModShift == 0:
 		a.runMnemonic(k.Rune)
 	}
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // runMnemonic runs the open menu's entry whose letter is r.

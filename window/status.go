@@ -28,7 +28,7 @@ func (a *App) Flash(message string) {
 	a.status.message = message
 	a.status.until = a.now().Add(messageLife)
 	a.status.shown = false
-	a.dirty.Store(true)
+	a.markDirty()
 }
 
 // hints returns the keys that work in the focused place: an open menu, the top dialog,

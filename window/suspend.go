@@ -26,7 +26,7 @@ func (a *App) Suspend(run func() error) error {
 	a.buttons, a.mouseTarget = 0, nil
 	a.paste = pasteState{}
 	a.needSync = true
-	a.dirty.Store(true)
+	a.markDirty()
 	if err := a.screen.Resume(); err != nil {
 		return errors.Join(runErr, fmt.Errorf("taking the terminal back: %w", err))
 	}
