@@ -402,10 +402,12 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 		oldCommitted = 0
 		ev.blocks = ev.blocks[:0]
 	}
-	mls := ev.md.Lines()
+	// The state holds the lines from gone on: those before were read by the last parse.
+	mls, gone := ev.md.Lines(), ev.md.Forgotten()
+	total := gone + len(mls)
 	committed := ev.md.Committed()
 	keep := ev.nHead + changed
-	need := keep + len(mls) - changed + ev.footLines()
+	need := keep + total - changed + ev.footLines()
 	switch {
 	case cap(ev.lines) >= need:
 		ev.lines = ev.lines[:keep]
@@ -414,8 +416,8 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 	default:
 		ev.lines = slices.Grow(ev.lines[:keep], need-keep)
 	}
-	for j := changed; j < len(mls); j++ {
-		m := &mls[j]
+	for j := changed; j < total; j++ {
+		m := &mls[j-gone]
 		idx := int32(len(ev.lines))
 		ev.lines = append(ev.lines, ev.mdLine(m))
 		if j < oldCommitted || j >= committed {
@@ -434,8 +436,11 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 			}
 		}
 	}
-	ev.nBody, ev.nProv = committed, len(mls)-committed
+	ev.nBody, ev.nProv = committed, total-committed
 	ev.sized = ev.md.Sized()
+	// The committed lines are read: the state lets them go (a streaming entry holds its
+	// lines once, here, not twice).
+	ev.md.Forget()
 	if ev.done { // nothing more will change: let the state go, and a block left open ends
 		ev.md = nil
 		for bi := range ev.blocks {

@@ -31,19 +31,7 @@ func TestDoneEntryKeepsNoRoom(t *testing.T) {
 	for i := range 3000 {
 		fmt.Fprintf(&text, "line %05d of a reply, **bold** and `code` now and then %d\n", i, i%7)
 	}
-	full := text.String()
-	src := &fakeSource{}
-	src.add(chat.Entry{Kind: chat.KindAgent, Author: "alice"})
-	v := New(src, Options{})
-	v.SetSize(80, 20)
-	v.Sync()
-	for n := 0; n < len(full); n += 997 {
-		src.set(0, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: full[:min(n+997, len(full))]})
-		v.Sync()
-		v.RowsAt(v.Top(), 20)
-	}
-	src.set(0, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: full, Done: true})
-	v.Sync()
+	v, _ := streamReply(text.String(), 997, func(*View, int) {})
 	v.RowsAt(v.Top(), 20)
 	ev := v.ents[0]
 	if ev.renders != 1 {
@@ -105,4 +93,45 @@ func TestClassNames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStreamingStateHoldsOpenLines streams a long reply: the Markdown state of the entry
+// holds the lines of its open segment only, not every line again (the view holds those).
+func TestStreamingStateHoldsOpenLines(t *testing.T) {
+	var text strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&text, "line %05d of a reply, **bold** and `code`\n", i)
+		if i%50 == 49 {
+			text.WriteString("\n```zz\nfunc f() {}\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n")
+		}
+	}
+	v, src := streamReply(text.String(), 1009, func(v *View, at int) {
+		ev := v.ents[0]
+		if held := len(ev.md.Lines()); held > 100 {
+			t.Fatalf("at byte %d the Markdown state holds %d lines for the view's %d", at, held, len(ev.lines))
+		}
+	})
+	if got, want := snapshot(t, v), freshSnapshot(t, src, 80); got != want {
+		t.Errorf("the streamed reply is not laid out as read whole")
+	}
+}
+
+// streamReply streams full as a reply, chunk bytes at a time, into a view 80 cells wide,
+// calling each after each chunk is laid out and shown (at: the bytes streamed), then ends
+// it.
+func streamReply(full string, chunk int, each func(v *View, at int)) (*View, *fakeSource) {
+	src := &fakeSource{}
+	src.add(chat.Entry{Kind: chat.KindAgent, Author: "alice"})
+	v := New(src, Options{})
+	v.SetSize(80, 20)
+	v.Sync()
+	for n := chunk; n < len(full); n += chunk {
+		src.set(0, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: full[:n]})
+		v.Sync()
+		v.RowsAt(v.Top(), 20)
+		each(v, n)
+	}
+	src.set(0, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: full, Done: true})
+	v.Sync()
+	return v, src
 }

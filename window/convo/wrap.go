@@ -50,10 +50,12 @@ func (l *line) runs() []run {
 }
 
 // with returns l with raw as its raw text and runs as its runs. Its text must be set: a raw
-// text equal to it is not kept twice.
+// text equal to it is not kept twice. The string kept is then raw's: a Markdown line's raw
+// text is part of the entry's text, which the view holds anyway, where its text may be a
+// copy.
 func (l line) with(raw string, runs []run) line {
 	if runs == nil && raw == l.text {
-		l.x = nil
+		l.text, l.x = raw, nil
 	} else {
 		l.x = &lineExtra{raw: raw, runs: runs}
 	}
