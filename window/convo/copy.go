@@ -28,7 +28,7 @@ func (v *View) CopyRegion(row int) (text string, lines int) {
 	case kind == RowBlank:
 		return "", 0
 	case kind == RowLabel, kind == RowToolHeader:
-		return safetext.Text(l.raw), 1
+		return safetext.Text(l.raw()), 1
 	}
 	a, b := li, li+1
 	if ev.rows[r].fold {
@@ -45,7 +45,7 @@ func (v *View) CopyRegion(row int) (text string, lines int) {
 	var parts []string
 	for _, x := range ev.lines[a:b] {
 		if x.kind != RowFence && !x.nocopy {
-			parts = append(parts, x.raw)
+			parts = append(parts, x.raw())
 		}
 	}
 	return copyText(parts)
@@ -80,7 +80,7 @@ func (v *View) CopySelection(from, to int) (text string, lines int) {
 			}
 			lastLine = li
 			if l := &ev.lines[li]; l.kind != RowLabel && l.kind != RowToolHeader && !l.nocopy {
-				parts = append(parts, l.raw)
+				parts = append(parts, l.raw())
 			}
 		}
 	}

@@ -224,6 +224,7 @@ func (ev *entryView) extend(e chat.Entry, rc *renderCtx, width int) {
 		ev.lineRow = append(ev.lineRow, int32(len(ev.rows)))
 		ev.rows = wrapLine(ev.rows, i, &ev.lines[i], width, 0)
 	}
+	ev.fit()
 }
 
 // grew reports whether b is a, with more text at its end and shown the same way. A line
@@ -234,7 +235,7 @@ func grew(a, b *line) bool {
 		return false
 	}
 	return a.kind == b.kind && a.region == b.region && a.indent == b.indent && a.cont == b.cont &&
-		a.word == b.word && a.cls == b.cls && a.runs == nil && b.runs == nil && a.off == b.off &&
+		a.word == b.word && a.cls == b.cls && a.runs() == nil && b.runs() == nil && a.off == b.off &&
 		hasPrefix(b.text, a.text)
 }
 
@@ -249,12 +250,39 @@ func (ev *entryView) rewrap(width int) {
 	}
 	ev.wraps++
 	ev.width = width
-	ev.rows = ev.rows[:0]
-	ev.lineRow = ev.lineRow[:0]
+	// A line is at least one row: the rows of lines that each take one are made at their
+	// count.
+	ev.rows = slices.Grow(ev.rows[:0], len(ev.lines))
+	ev.lineRow = slices.Grow(ev.lineRow[:0], len(ev.lines))
 	for i := range ev.lines {
 		ev.lineRow = append(ev.lineRow, int32(len(ev.rows)))
 		ev.rows = wrapLine(ev.rows, i, &ev.lines[i], width, 0)
 	}
+	ev.fit()
+}
+
+// fit lets go of the room a done entry's layout grew into: its lines, rows and blocks are
+// kept at their length (within 1/16), as a view may hold many. An entry still streaming
+// keeps its room, so that appending to it stays linear; the room goes when it is done.
+func (ev *entryView) fit() {
+	if !ev.done {
+		return
+	}
+	ev.lines = fitted(ev.lines)
+	ev.rows = fitted(ev.rows)
+	ev.lineRow = fitted(ev.lineRow)
+	ev.blocks = fitted(ev.blocks)
+}
+
+// fitted returns s, copied at its length when its capacity is more than 1/16 above it.
+func fitted[S ~[]E, E any](s S) S {
+	if cap(s) <= len(s)+len(s)/16 {
+		return s
+	}
+	if len(s) == 0 {
+		return nil // s[:0:0] would keep the array
+	}
+	return slices.Clone(s)
 }
 
 // nextRegion is the number a new region at the end of the lines takes.
@@ -269,7 +297,7 @@ func (ev *entryView) nextRegion() int32 {
 // speaker's label when the speaker changes, and a thought's label.
 func (ev *entryView) appendHead(e chat.Entry, rc *renderCtx) {
 	if !rc.first {
-		ev.lines = append(ev.lines, line{kind: RowBlank, block: -1, cls: ClassText, region: ev.nextRegion()})
+		ev.lines = append(ev.lines, line{kind: RowBlank, block: -1, cls: classText, region: ev.nextRegion()})
 	}
 	labelled := false
 	switch e.Kind {
@@ -284,17 +312,16 @@ func (ev *entryView) appendHead(e chat.Entry, rc *renderCtx) {
 	}
 	if e.Kind == chat.KindThought {
 		t := displayText(rc.opts.Labels.Thought, 0)
-		ev.lines = append(ev.lines, line{text: t, raw: t, cls: ClassComment, kind: RowLabel, block: -1,
+		ev.lines = append(ev.lines, line{text: t, cls: classNamed(ClassComment), kind: RowLabel, block: -1,
 			region: ev.nextRegion(), indent: 2, cont: 2, word: true})
 	}
 }
 
 // speakerLine is the label of the user, or of an agent: its icon and its title.
 func (ev *entryView) speakerLine(e chat.Entry, rc *renderCtx) line {
-	l := line{kind: RowLabel, block: -1, region: ev.nextRegion(), cont: 2, word: true, cls: ClassKeyword}
+	l := line{kind: RowLabel, block: -1, region: ev.nextRegion(), cont: 2, word: true, cls: classNamed(ClassKeyword)}
 	if e.Kind == chat.KindUser {
 		l.text = displayText(rc.opts.Labels.You, 0)
-		l.raw = l.text
 		return l
 	}
 	icon, title := rc.opts.Speaker(e.Author)
@@ -309,9 +336,8 @@ func (ev *entryView) speakerLine(e chat.Entry, rc *renderCtx) line {
 		gcls = ClassText
 	}
 	l.text = glyph + " " + title
-	l.raw = title
-	l.runs = []run{{end: int32(len(glyph)), cls: gcls}, {end: int32(len(glyph) + 1), cls: ClassText}, {end: int32(len(l.text)), cls: ClassKeyword}}
-	return l
+	return l.with(title, []run{{end: int32(len(glyph)), cls: classNamed(gcls)}, {end: int32(len(glyph) + 1), cls: classText},
+		{end: int32(len(l.text)), cls: classNamed(ClassKeyword)}})
 }
 
 // appendFoot appends the lines that say what the entry lost to the cap, and that it was
@@ -325,6 +351,18 @@ func (ev *entryView) appendFoot(rc *renderCtx) {
 	}
 }
 
+// footLines returns how many lines appendFoot appends.
+func (ev *entryView) footLines() int {
+	n := 0
+	if ev.lost > 0 {
+		n++
+	}
+	if ev.interrupted {
+		n++
+	}
+	return n
+}
+
 // appendFootLine appends one line of the foot, in the error colour.
 func (ev *entryView) appendFootLine(text string) {
 	t := displayText(safetext.Line(text), 0)
@@ -332,7 +370,7 @@ func (ev *entryView) appendFootLine(text string) {
 	if ev.kind == chat.KindNotice {
 		indent = 0
 	}
-	ev.lines = append(ev.lines, line{text: t, raw: t, cls: ClassError, kind: RowNotice, block: -1,
+	ev.lines = append(ev.lines, line{text: t, cls: classNamed(ClassError), kind: RowNotice, block: -1,
 		region: ev.nextRegion(), indent: indent, cont: 2, word: true})
 }
 
@@ -364,10 +402,12 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 		oldCommitted = 0
 		ev.blocks = ev.blocks[:0]
 	}
-	mls := ev.md.Lines()
+	// The state holds the lines from gone on: those before were read by the last parse.
+	mls, gone := ev.md.Lines(), ev.md.Forgotten()
+	total := gone + len(mls)
 	committed := ev.md.Committed()
 	keep := ev.nHead + changed
-	need := keep + len(mls) - changed + 2
+	need := keep + total - changed + ev.footLines()
 	switch {
 	case cap(ev.lines) >= need:
 		ev.lines = ev.lines[:keep]
@@ -376,8 +416,8 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 	default:
 		ev.lines = slices.Grow(ev.lines[:keep], need-keep)
 	}
-	for j := changed; j < len(mls); j++ {
-		m := &mls[j]
+	for j := changed; j < total; j++ {
+		m := &mls[j-gone]
 		idx := int32(len(ev.lines))
 		ev.lines = append(ev.lines, ev.mdLine(m))
 		if j < oldCommitted || j >= committed {
@@ -396,8 +436,11 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 			}
 		}
 	}
-	ev.nBody, ev.nProv = committed, len(mls)-committed
+	ev.nBody, ev.nProv = committed, total-committed
 	ev.sized = ev.md.Sized()
+	// The committed lines are read: the state lets them go (a streaming entry holds its
+	// lines once, here, not twice).
+	ev.md.Forget()
 	if ev.done { // nothing more will change: let the state go, and a block left open ends
 		ev.md = nil
 		for bi := range ev.blocks {
@@ -411,40 +454,41 @@ func (ev *entryView) parse(hl *Highlighter, width int) int {
 
 // mdLine is a line of the Markdown as the view keeps it.
 func (ev *entryView) mdLine(m *markdown.Line) line {
-	l := line{raw: m.Raw, off: int32(m.Off), block: -1, region: ev.bodyRegion + int32(m.Region), indent: 2,
-		cont: int16(m.Cont), word: m.Wrap, nocopy: m.NoCopy, cls: textBase(ev.kind)}
+	l := line{off: int32(m.Off), block: -1, region: ev.bodyRegion + int32(m.Region), indent: 2,
+		cont: int16(m.Cont), word: m.Wrap, nocopy: m.NoCopy, cls: classNamed(textBase(ev.kind))}
 	switch m.Kind {
 	case markdown.KindBlank:
 		l.kind = RowBlank
-		return l
+		return l.with(m.Raw, nil)
 	case markdown.KindFenceOpen, markdown.KindFenceClose:
 		l.kind = RowFence
 	case markdown.KindCode:
 		l.kind, l.block, l.cont = RowCode, int32(m.Block), 2
-		l.text, l.cls = displayText(m.Raw, 0), ClassText
-		return l
+		l.text, l.cls = displayText(m.Raw, 0), classText
+		return l.with(m.Raw, nil)
 	default:
 		l.kind = RowProse
 	}
 	l.fits = m.Sized // a table's row or border, a rule: made to fit the width, one row
 	if len(m.Spans) == 1 && m.Spans[0].URL == "" {
-		l.text, l.cls = m.Spans[0].Text, m.Spans[0].Class
-		return l
+		l.text, l.cls = m.Spans[0].Text, classNamed(m.Spans[0].Class)
+		return l.with(m.Raw, nil)
 	}
 	n := 0
 	for _, sp := range m.Spans {
 		n += len(sp.Text)
 	}
 	b := make([]byte, 0, n)
-	l.runs = make([]run, 0, len(m.Spans))
+	runs := make([]run, 0, len(m.Spans))
 	for _, sp := range m.Spans {
 		b = append(b, sp.Text...)
-		if k := len(l.runs) - 1; k >= 0 && l.runs[k].cls == sp.Class && l.runs[k].url == sp.URL {
-			l.runs[k].end = int32(len(b))
+		cls := classNamed(sp.Class)
+		if k := len(runs) - 1; k >= 0 && runs[k].cls == cls && runs[k].url == sp.URL {
+			runs[k].end = int32(len(b))
 			continue
 		}
-		l.runs = append(l.runs, run{end: int32(len(b)), cls: sp.Class, url: sp.URL})
+		runs = append(runs, run{end: int32(len(b)), cls: cls, url: sp.URL})
 	}
 	l.text = string(b)
-	return l
+	return l.with(m.Raw, runs)
 }

@@ -150,8 +150,8 @@ func (v *View) FindLines(i int, q Query, from int, hits []Hit) ([]Hit, int, int)
 		if l.kind == RowBlank || l.kind == RowLabel {
 			continue
 		}
-		n += len(l.raw)
-		for a, b := q.Span(l.raw, 0); a >= 0; a, b = q.Span(l.raw, b) {
+		n += len(l.raw())
+		for a, b := q.Span(l.raw(), 0); a >= 0; a, b = q.Span(l.raw(), b) {
 			hits = append(hits, Hit{ID: i - v.origin, Line: int32(li), Off: int32(a)})
 		}
 	}
@@ -185,7 +185,7 @@ func (v *View) RowOfHit(h Hit) (int, bool) {
 	}
 	l := &ev.lines[h.Line]
 	off := int32(0)
-	if len(l.raw) == len(l.text) { // shown as copied: the offset is the shown one
+	if len(l.raw()) == len(l.text) { // shown as copied: the offset is the shown one
 		off = h.Off
 	}
 	r := 0

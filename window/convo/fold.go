@@ -101,7 +101,7 @@ func (v *View) cut(ev *entryView) {
 	}
 	body := &ev.lines[hf]
 	t := displayText(label(ht-hf), 0)
-	ev.fold = line{text: t, raw: t, cls: ClassComment, kind: RowNotice, block: -1, region: body.region,
+	ev.fold = line{text: t, cls: classNamed(ClassComment), kind: RowNotice, block: -1, region: body.region,
 		indent: body.indent, cont: 2, word: true}
 	ev.foldTo = int32(ht)
 	first, last := v.rowOfLine(ev, hf), v.rowOfLine(ev, ht)
@@ -112,6 +112,7 @@ func (v *View) cut(ev *entryView) {
 	}
 	ev.rows = append(ev.rows, tail...)
 	ev.lineRow = ev.lineRow[:0] // no longer one per line: nothing may extend a folded entry
+	ev.fit()
 }
 
 // rowOfLine returns the first row of line li in ev's whole layout (its row count for the
@@ -129,7 +130,7 @@ func (v *View) foldRow(i int, ev *entryView, w wrow) Row {
 	row := Row{Entry: i, Region: int(l.region), Kind: l.kind, Indent: int(w.indent), Cont: w.start > 0}
 	start := len(v.spanBuf)
 	if w.subst {
-		v.spanBuf = append(v.spanBuf, Span{Text: placeholderGlyph, Class: l.cls})
+		v.spanBuf = append(v.spanBuf, Span{Text: placeholderGlyph, Class: l.cls.name()})
 	} else if w.end > w.start {
 		v.spanBuf = l.appendSpans(v.spanBuf, int(w.start), int(w.end))
 	}
@@ -140,7 +141,7 @@ func (v *View) foldRow(i int, ev *entryView, w wrow) Row {
 // foldRaw appends the source of the lines a marker hides, for a copy.
 func (ev *entryView) foldRaw(parts []string, w wrow) []string {
 	for _, l := range ev.lines[w.line:ev.foldTo] {
-		parts = append(parts, l.raw)
+		parts = append(parts, l.raw())
 	}
 	return parts
 }

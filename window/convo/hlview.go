@@ -29,7 +29,7 @@ func (ev *entryView) closeBlock(bi int32, hl *Highlighter) {
 func (ev *entryView) blockCode(b *block) (string, bool) {
 	size := 0
 	for i := b.first; i < b.end; i++ {
-		size += len(ev.lines[i].raw) + 1
+		size += len(ev.lines[i].raw()) + 1
 	}
 	if size > MaxHighlight {
 		return "", false
@@ -37,7 +37,7 @@ func (ev *entryView) blockCode(b *block) (string, bool) {
 	var sb strings.Builder
 	sb.Grow(size)
 	for i := b.first; i < b.end; i++ {
-		sb.WriteString(ev.lines[i].raw)
+		sb.WriteString(ev.lines[i].raw())
 		sb.WriteByte('\n')
 	}
 	return sb.String(), true
@@ -61,10 +61,11 @@ func (ev *entryView) applyHighlight(bi int32, res *hlResult) {
 				return // the lexer did not give the line back as it is shown: stay plain
 			}
 			pos += len(sp.Text)
-			if k := len(rs) - 1; k >= 0 && rs[k].cls == sp.Class {
+			cls := classNamed(sp.Class)
+			if k := len(rs) - 1; k >= 0 && rs[k].cls == cls {
 				rs[k].end = int32(pos)
 			} else {
-				rs = append(rs, run{end: int32(pos), cls: sp.Class})
+				rs = append(rs, run{end: int32(pos), cls: cls})
 			}
 		}
 		if pos != len(l.text) {
@@ -73,7 +74,8 @@ func (ev *entryView) applyHighlight(bi int32, res *hlResult) {
 		runs[j] = rs
 	}
 	for j, rs := range runs {
-		ev.lines[int(b.first)+j].runs = rs
+		l := &ev.lines[int(b.first)+j]
+		*l = l.with(l.raw(), rs)
 	}
 	b.state = hlDone
 }

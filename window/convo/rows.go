@@ -77,14 +77,14 @@ func (v *View) materialize(i int, ev *entryView, r int) Row {
 
 // appendSpans appends the spans of text[s:e].
 func (l *line) appendSpans(buf []Span, s, e int) []Span {
-	if l.runs == nil {
-		return append(buf, Span{Text: l.text[s:e], Class: l.cls})
+	if l.runs() == nil {
+		return append(buf, Span{Text: l.text[s:e], Class: l.cls.name()})
 	}
 	prev := 0
-	for _, rn := range l.runs {
+	for _, rn := range l.runs() {
 		a, b := max(prev, s), min(int(rn.end), e)
 		if a < b {
-			buf = append(buf, Span{Text: l.text[a:b], Class: rn.cls, URL: rn.url})
+			buf = append(buf, Span{Text: l.text[a:b], Class: rn.cls.name(), URL: rn.url})
 		}
 		prev = int(rn.end)
 		if prev >= e {
@@ -92,19 +92,19 @@ func (l *line) appendSpans(buf []Span, s, e int) []Span {
 		}
 	}
 	if a := max(prev, s); a < e {
-		buf = append(buf, Span{Text: l.text[a:e], Class: l.cls})
+		buf = append(buf, Span{Text: l.text[a:e], Class: l.cls.name()})
 	}
 	return buf
 }
 
 // classAt returns the class of the text at byte p.
 func (l *line) classAt(p int) string {
-	for _, rn := range l.runs {
+	for _, rn := range l.runs() {
 		if p < int(rn.end) {
-			return rn.cls
+			return rn.cls.name()
 		}
 	}
-	return l.cls
+	return l.cls.name()
 }
 
 // Top returns the number of the viewport's first row.

@@ -48,13 +48,13 @@ func (ev *entryView) renderTool(e chat.Entry, rc *renderCtx) {
 		text += m.dash + strings.Join(details, ", ")
 	}
 	text = displayText(safetext.Line(text), 0)
-	ev.lines = append(ev.lines, line{text: text, raw: text, cls: cls, kind: RowToolHeader, block: -1,
+	ev.lines = append(ev.lines, line{text: text, cls: classNamed(cls), kind: RowToolHeader, block: -1,
 		region: ev.nextRegion(), indent: 2, cont: 2, word: true})
 	ev.renderAction(act, rc)
 	region := ev.nextRegion()
 	out := func(text, raw, cls string) {
-		ev.lines = append(ev.lines, line{text: text, raw: raw, cls: cls, kind: RowToolOutput, block: -1,
-			region: region, indent: 4, cont: 2})
+		ev.lines = append(ev.lines, line{text: text, cls: classNamed(cls), kind: RowToolOutput, block: -1,
+			region: region, indent: 4, cont: 2}.with(raw, nil))
 	}
 	var memos []diffMemo
 	for _, p := range t.Content {
@@ -113,13 +113,14 @@ func (ev *entryView) renderAction(act chat.Action, rc *renderCtx) {
 	region := ev.nextRegion()
 	add := func(mark, raw, cls string) {
 		raw = safetext.Line(raw)
-		l := line{text: displayText(raw, 0), raw: raw, cls: cls, kind: RowToolAction, block: -1, region: region, indent: 4}
+		l := line{text: displayText(raw, 0), cls: classNamed(cls), kind: RowToolAction, block: -1, region: region, indent: 4}
+		var runs []run
 		if mark != "" {
 			l.text = mark + " " + l.text
 			l.cont = int16(textWidth(mark) + 1)
-			l.runs = []run{{end: int32(len(mark)), cls: ClassType}, {end: int32(len(l.text)), cls: cls}}
+			runs = []run{{end: int32(len(mark)), cls: classNamed(ClassType)}, {end: int32(len(l.text)), cls: l.cls}}
 		}
-		ev.lines = append(ev.lines, l)
+		ev.lines = append(ev.lines, l.with(raw, runs))
 	}
 	for i, l := range act.Locations {
 		if i == maxShownLocations {
@@ -186,9 +187,9 @@ func (ev *entryView) renderPlan(e chat.Entry, rc *renderCtx) {
 		}
 		content := displayText(safetext.Line(p.Content), 0)
 		text := mark + " " + content
-		ev.lines = append(ev.lines, line{text: text, raw: text, kind: RowPlan, block: -1, region: region,
-			indent: 2, cont: int16(textWidth(mark) + 1), word: true,
-			runs: []run{{end: int32(len(mark)), cls: ClassType}, {end: int32(len(text)), cls: cls}}})
+		ev.lines = append(ev.lines, line{text: text, kind: RowPlan, block: -1, region: region,
+			indent: 2, cont: int16(textWidth(mark) + 1), word: true}.with(text,
+			[]run{{end: int32(len(mark)), cls: classNamed(ClassType)}, {end: int32(len(text)), cls: classNamed(cls)}}))
 	}
 }
 
@@ -197,7 +198,7 @@ func (ev *entryView) renderNotice(e chat.Entry) {
 	region := ev.nextRegion()
 	for _, s := range splitLines(e.Text) {
 		t := displayText(s, 0)
-		ev.lines = append(ev.lines, line{text: t, raw: s, cls: ClassError, kind: RowNotice, block: -1,
-			region: region, cont: 2, word: true})
+		ev.lines = append(ev.lines, line{text: t, cls: classNamed(ClassError), kind: RowNotice, block: -1,
+			region: region, cont: 2, word: true}.with(s, nil))
 	}
 }

@@ -3,20 +3,22 @@ package convo
 import "unicode/utf8"
 
 // line is one logical line of an entry: a line of its text, a label, a tool call's header,
-// a line of output. Wrapping cuts it into rows; copying takes raw.
+// a line of output. Wrapping cuts it into rows; copying takes raw. It is kept small (48
+// bytes, TestLineSize): a view holds one for each line laid out. What most lines do not
+// need (a raw text other than the text shown, classes over parts of the text) is in x,
+// allocated for the lines that need it only.
 type line struct {
 	text string // as shown, without indentation: tabs expanded, control characters replaced
-	raw  string // as copied: the line as the entry holds it (tabs kept)
-	runs []run  // the classes over text; nil when all of it is in cls
-	cls  string
+	x    *lineExtra
 	// off is where raw starts in the entry's text (text entries only), block the index of
 	// the code block a code line belongs to (-1 for none).
 	off    int32
 	block  int32
 	region int32
-	kind   RowKind
 	// indent is the display indentation of the first row; continuation rows get cont more.
 	indent, cont int16
+	cls          class
+	kind         RowKind
 	// word wraps at spaces (prose); otherwise the line is cut where the width ends (code).
 	word bool
 	// nocopy: the line is drawn only (a table's border), a copy leaves it out. fits: the
@@ -24,11 +26,47 @@ type line struct {
 	nocopy, fits bool
 }
 
+// lineExtra is what a line rarely needs: its raw text when it is not the text shown (a
+// Markdown line's markup, a code line's tabs, a speaker's title), and its runs.
+type lineExtra struct {
+	raw  string
+	runs []run
+}
+
+// raw returns the line as copied: the line as the entry holds it (tabs kept).
+func (l *line) raw() string {
+	if l.x != nil {
+		return l.x.raw
+	}
+	return l.text
+}
+
+// runs returns the classes over text; nil when all of it is in cls.
+func (l *line) runs() []run {
+	if l.x != nil {
+		return l.x.runs
+	}
+	return nil
+}
+
+// with returns l with raw as its raw text and runs as its runs. Its text must be set: a raw
+// text equal to it is not kept twice. The string kept is then raw's: a Markdown line's raw
+// text is part of the entry's text, which the view holds anyway, where its text may be a
+// copy.
+func (l line) with(raw string, runs []run) line {
+	if runs == nil && raw == l.text {
+		l.text, l.x = raw, nil
+	} else {
+		l.x = &lineExtra{raw: raw, runs: runs}
+	}
+	return l
+}
+
 // run is a class over text, from the end of the previous run up to end, and the address
 // of the link it is (or "").
 type run struct {
 	end int32
-	cls string
+	cls class
 	url string
 }
 

@@ -35,7 +35,7 @@ func fuzzBody(t *testing.T, piece string, repeat, width uint16, indent, cont int
 		}
 		text := displayText(strings.Repeat(piece, n), 0)
 		w := int(width) % 512
-		l := line{text: text, word: word, indent: int16(indent), cont: int16(cont), cls: ClassText}
+		l := line{text: text, word: word, indent: int16(indent), cont: int16(cont), cls: classText}
 		rows, work := wrapLineWork(nil, 0, &l, w, 0)
 		checkRows(t, &l, w, rows)
 		if work > maxWorkPerByte*len(text) {

@@ -9,7 +9,7 @@ import (
 
 // wrapText wraps one line at width and returns its rows as "indent|text".
 func wrapText(text string, width int, word bool, indent, cont int16) []string {
-	l := line{text: text, word: word, indent: indent, cont: cont, cls: ClassText}
+	l := line{text: text, word: word, indent: indent, cont: cont, cls: classText}
 	var out []string
 	for _, w := range wrapLine(nil, 0, &l, width, 0) {
 		s := text[w.start:w.end]
@@ -145,7 +145,7 @@ func TestLongWordIsCutLinearly(t *testing.T) {
 		cells := textWidth(text)
 		for _, width := range []int{1, 2, 7, 80, 200} {
 			for _, word := range []bool{true, false} {
-				l := line{text: text, word: word, indent: 2, cont: 2, cls: ClassText}
+				l := line{text: text, word: word, indent: 2, cont: 2, cls: classText}
 				rows, work := wrapLineWork(nil, 0, &l, width, 0)
 				if work > maxWorkPerByte*len(text) {
 					t.Errorf("%q at width %d (word %v): %d bytes measured for %d bytes of text", tt.piece, width, word, work, len(text))

@@ -11,7 +11,9 @@
 // when they cannot change it); the line still arriving is shown as it is written until its
 // end comes, and so is a last line that may be a table's header until the next one. Fenced code blocks are not given to goldmark: their lines are committed one
 // by one as they come, so a long code block streams at the cost of its new lines, and the
-// caller highlights them (the fence lines become a thin header with the language).
+// caller highlights them (the fence lines become a thin header with the language). A
+// caller that keeps the lines it read calls Forget: the state then holds its open segment
+// only, not every line of the text a second time.
 //
 // Bounds, so that hostile text renders in bounded time: a segment is cut after
 // maxSegLines lines or maxSegBytes bytes even without a boundary, containers deeper than

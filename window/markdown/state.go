@@ -36,7 +36,9 @@ const (
 type State struct {
 	base  string
 	width int
+	// lines are the lines from gone on: those before were committed and let go (Forget).
 	lines []Line
+	gone  int
 	// committed lines, and the bytes of text they stand for; region and blocks are the
 	// numbers the next region and the next fenced block take after them.
 	nCommitted int
@@ -76,8 +78,31 @@ func New(base string) *State {
 	return &State{base: base, width: -1}
 }
 
-// Lines returns the lines; they are valid until the next Update.
+// Lines returns the lines from Forgotten() on (all of them unless Forget was called); they
+// are valid until the next Update.
 func (st *State) Lines() []Line { return st.lines }
+
+// Forgotten returns how many lines Forget let go of: Lines()[0] is line Forgotten().
+func (st *State) Forgotten() int { return st.gone }
+
+// Forget lets go of the committed lines, for a caller that has read them: they never change
+// as the text grows (Update returns an index at or after them), and a streaming text's state
+// so holds its open segment only. The indexes Update and Committed return stay those of all
+// the lines; after a Reset (a width a line depends on, a text that is not the last one with
+// more), the lines start again from 0.
+func (st *State) Forget() {
+	n := st.nCommitted - st.gone
+	if n <= 0 {
+		return
+	}
+	k := copy(st.lines, st.lines[n:])
+	clear(st.lines[k:])
+	st.lines = st.lines[:k]
+	st.gone = st.nCommitted
+}
+
+// keepLines cuts the lines held to the first n of all the lines.
+func (st *State) keepLines(n int) { st.lines = st.lines[:n-st.gone] }
 
 // Committed returns how many of the lines are committed: they will not change as the
 // text grows (they change when the width does, if Sized says one depends on it).
@@ -106,7 +131,7 @@ func (st *State) Update(text string, done bool, width int) int {
 	}
 	st.width = width
 	changed := st.nCommitted + st.nOpen
-	st.lines = st.lines[:changed]
+	st.keepLines(changed)
 
 	pos, segStart, nseg, delims := st.off, st.off, 0, 0
 	prevBlank, prevHeading, prevLong := false, false, false
@@ -171,7 +196,7 @@ func (st *State) Update(text string, done bool, width int) int {
 	}
 	if (st.openFrom != segStart || st.openTo != to || st.nOpen == 0 && to > segStart) && !st.addBlanks(text, segStart, to) {
 		changed = min(changed, st.nCommitted)
-		st.lines = st.lines[:st.nCommitted]
+		st.keepLines(st.nCommitted)
 		st.openFrom, st.openTo = segStart, to
 		st.nOpen = 0
 		st.openSized, st.openRegion, st.openBlanks = false, st.region, false
@@ -201,7 +226,7 @@ func (st *State) commitSegment(text string, from, to int) int {
 	changed := st.nCommitted + st.nOpen
 	if (st.openFrom != from || st.openTo != to || st.nOpen == 0 && to > from) && !st.addBlanks(text, from, to) {
 		changed = st.nCommitted
-		st.lines = st.lines[:st.nCommitted]
+		st.keepLines(st.nCommitted)
 		if to > from {
 			r := st.render(text[from:to], from, st.region)
 			st.lines = append(st.lines, r.out...)
@@ -214,7 +239,7 @@ func (st *State) commitSegment(text string, from, to int) int {
 	}
 	st.nCommitted += st.nOpen
 	st.sized = st.sized || st.openSized
-	st.lines = st.lines[:st.nCommitted]
+	st.keepLines(st.nCommitted)
 	st.nOpen, st.openSized = 0, false
 	st.openFrom, st.openTo, st.openRegion = to, to, st.region
 	return changed
@@ -234,7 +259,7 @@ func (st *State) keepOpen(r *renderer) {
 // blocks end with a blank line, so the last rendering of each is saved.
 func (st *State) addBlanks(text string, from, to int) bool {
 	if !st.openBlanks || st.nOpen == 0 || st.openFrom != from || st.openTo >= to ||
-		len(st.lines) != st.nCommitted+st.nOpen {
+		st.gone+len(st.lines) != st.nCommitted+st.nOpen {
 		return false
 	}
 	for p := st.openTo; p < to; {
