@@ -2,6 +2,7 @@ package convo
 
 import (
 	"slices"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -268,10 +269,52 @@ func (ev *entryView) fit() {
 	if !ev.done {
 		return
 	}
+	if isTextKind(ev.kind) {
+		ev.repoint()
+	}
 	ev.lines = fitted(ev.lines)
 	ev.rows = fitted(ev.rows)
 	ev.lineRow = fitted(ev.lineRow)
 	ev.blocks = fitted(ev.blocks)
+}
+
+// repoint makes the lines' strings parts of the entry's final text where they are parts of
+// the text at all. While the entry streamed, each line was cut from its text as it was then,
+// and the conversation grows that text by copies (a buffer twice as large each time it is
+// full, the spare room given back when the entry is done): a line still pointing into an
+// older copy kept that copy alive, and a long reply's text was held three or four times.
+func (ev *entryView) repoint() {
+	t := ev.text
+	for i := range ev.lines {
+		l := &ev.lines[i]
+		if l.off < 0 || int(l.off) > len(t) {
+			continue
+		}
+		src := t[l.off:]
+		if l.x == nil {
+			l.text = within(src, l.text)
+			continue
+		}
+		l.x.raw = within(src, l.x.raw)
+		if n := len(l.x.raw); n <= len(src) {
+			l.text = within(src[:n], l.text) // a Markdown line's text, where it is a part of its raw
+		}
+	}
+}
+
+// within returns s as the part of t it is equal to (the first, at the start of t when it
+// is there), or s itself when t holds none.
+func within(t, s string) string {
+	if s == "" || unsafe.StringData(s) == unsafe.StringData(t) {
+		return s
+	}
+	if strings.HasPrefix(t, s) {
+		return t[:len(s)]
+	}
+	if i := strings.Index(t[:min(len(t), 4*len(s)+64)], s); i >= 0 {
+		return t[i : i+len(s)]
+	}
+	return s
 }
 
 // fitted returns s, copied at its length when its capacity is more than 1/16 above it.

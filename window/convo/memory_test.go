@@ -135,3 +135,69 @@ func streamReply(full string, chunk int, each func(v *View, at int)) (*View, *fa
 	v.Sync()
 	return v, src
 }
+
+// TestDoneReplyHoldsOnlyItsText streams a reply the way the conversation grows it (a
+// buffer that is copied into one twice as large when full, each chunk's text a view of the
+// buffer then, the final text a copy at its length): once it is done, every line's text and
+// raw text that are parts of the reply point into its final text, so that no older buffer
+// stays alive. Before, the lines kept them all: a long reply's text was held 3-4 times.
+func TestDoneReplyHoldsOnlyItsText(t *testing.T) {
+	var parts []string
+	for i := range 2000 {
+		switch i % 4 {
+		case 0:
+			parts = append(parts, fmt.Sprintf("plain line %05d of a long reply\n", i))
+		case 1:
+			parts = append(parts, fmt.Sprintf("a line with **bold** and `code` %d\n", i))
+		case 2:
+			parts = append(parts, fmt.Sprintf("## heading %d\n", i))
+		default:
+			parts = append(parts, fmt.Sprintf("- a point of a list %d\n", i))
+		}
+	}
+	src := &fakeSource{}
+	src.add(chat.Entry{Kind: chat.KindAgent, Author: "alice"})
+	v := New(src, Options{})
+	v.SetSize(80, 20)
+	v.Sync()
+	var b strings.Builder
+	for i, p := range parts {
+		b.WriteString(p)
+		if i%7 == 0 {
+			src.set(0, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: b.String()})
+			v.Sync()
+			v.RowsAt(v.Top(), 20)
+		}
+	}
+	final := strings.Clone(b.String())
+	src.set(0, chat.Entry{Kind: chat.KindAgent, Author: "alice", Text: final, Done: true})
+	v.Sync()
+	v.RowsAt(v.Top(), 20)
+	ev := v.ents[0]
+	if ev.renders != 1 {
+		t.Fatalf("the reply was read whole %d times: it was not streamed", ev.renders)
+	}
+	start := uintptr(unsafe.Pointer(unsafe.StringData(final)))
+	inFinal := func(s string) bool {
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return p >= start && p+uintptr(len(s)) <= start+uintptr(len(final))
+	}
+	checked := 0
+	for i := ev.nHead; i < ev.nHead+ev.nBody+ev.nProv; i++ {
+		l := &ev.lines[i]
+		raw := l.raw()
+		if raw == "" {
+			continue
+		}
+		checked++
+		if !inFinal(raw) {
+			t.Fatalf("line %d's raw text %q is in another buffer than the reply's final text", i, raw)
+		}
+		if strings.Contains(raw, l.text) && l.text != "" && !inFinal(l.text) {
+			t.Fatalf("line %d's text %q, a part of its raw text, is in another buffer", i, l.text)
+		}
+	}
+	if checked < 2000 {
+		t.Fatalf("%d lines checked, fewer than the reply's", checked)
+	}
+}
