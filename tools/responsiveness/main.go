@@ -45,12 +45,23 @@ func main() {
 // profileDir is where a binary built with -tags profile writes its profiles (-profile).
 var profileDir string
 
-// signal sends sig to pid when profiling: the binary's profile hooks answer it.
+// signal sends sig to pid when profiling: the binary's profile hooks answer it. With
+// SIGUSR1 (a heap profile) it also copies the process's memory map (smapsN.txt).
 func signal(pid int, sig syscall.Signal) {
-	if profileDir != "" {
-		_ = syscall.Kill(pid, sig)
+	if profileDir == "" {
+		return
+	}
+	_ = syscall.Kill(pid, sig)
+	if sig == syscall.SIGUSR1 {
+		smaps++
+		if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/smaps", pid)); err == nil {
+			_ = os.WriteFile(filepath.Join(profileDir, fmt.Sprintf("smaps%d.txt", smaps)), b, 0o644)
+		}
 	}
 }
+
+// smaps counts the memory maps copied.
+var smaps int
 
 // profileCPU: with -profile, the binary also records a CPU profile and an execution trace
 // (which slow it down); without, only its keys' times and heap profiles.
