@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 
 	"git.rickub.com/bots-garden/sidekicks/app"
 )
@@ -52,5 +53,19 @@ func (p program) runApp(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sidekicks: finding the current folder: %v\n", err)
 		return 1
 	}
+	runtime.GOMAXPROCS(uiProcs(runtime.GOMAXPROCS(0), os.Getenv("GOMAXPROCS")))
 	return app.Run(app.Options{ConfigFlag: *cfgPath, Dir: dir, Stderr: stderr, Version: p.version})
+}
+
+// uiProcs is how many goroutines the application runs at once: two more than the CPUs it
+// may use (procs, Go's default), unless the user set GOMAXPROCS (env). With as many as the
+// CPUs, the goroutines that read a flooding agent and the garbage collector's worker could
+// hold them all, and the screen's goroutine, woken by a key, waited for one of them to be
+// preempted (up to 10 ms, the worst keys during a flood); with two more, it gets a thread
+// of its own at once, which the system runs as soon as it wakes.
+func uiProcs(procs int, env string) int {
+	if env != "" {
+		return procs
+	}
+	return procs + 2
 }
