@@ -19,8 +19,8 @@ func (s *countingScreen) Put(x, y int, str string, st tcell.Style) (string, int)
 	return s.SimulationScreen.Put(x, y, str, st)
 }
 
-// canvasApp is an App on a counting 80×24 simulation screen with two windows of text.
-func canvasApp(t *testing.T) (*App, *countingScreen, []*TextView) {
+// countingApp is an App on a counting 80×24 simulation screen, no window open.
+func countingApp(t *testing.T) (*App, *countingScreen) {
 	t.Helper()
 	sim := tcell.NewSimulationScreen("UTF-8")
 	if err := sim.Init(); err != nil {
@@ -33,6 +33,13 @@ func canvasApp(t *testing.T) (*App, *countingScreen, []*TextView) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return a, cs
+}
+
+// canvasApp is an App on a counting 80×24 simulation screen with two windows of text.
+func canvasApp(t *testing.T) (*App, *countingScreen, []*TextView) {
+	t.Helper()
+	a, cs := countingApp(t)
 	var views []*TextView
 	for i := 0; i < 2; i++ {
 		v := NewTextView()
@@ -134,17 +141,8 @@ func (w *overpaint) HandleEvent(Event) bool { return false }
 // tcell, which marks a cell whose text changed even for a moment, sent the whole text to
 // the terminal in every frame (440 bytes for each key typed in an empty agent window).
 func TestOverpaintedCellsStayUnsent(t *testing.T) {
-	sim := tcell.NewSimulationScreen("UTF-8")
-	if err := sim.Init(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(sim.Fini)
-	sim.SetSize(80, 24)
-	cs := &countingScreen{SimulationScreen: sim}
-	a, err := New(Options{Screen: cs})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, cs := countingApp(t)
+	sim := cs.SimulationScreen
 	w := &overpaint{text: "Type a message; Enter sends it."}
 	if _, err := a.AddWindow("W", w); err != nil {
 		t.Fatal(err)
