@@ -128,12 +128,15 @@ func (w *Watcher) Close() error {
 	return err
 }
 
+// maxDescents bounds the looks descend takes again when a folder goes away under it.
+const maxDescents = 64
+
 // descend watches the deepest existing folder on the way to the file's folder, instead
 // of the one watched so far, and tells whether it is the file's folder. It goes on down
 // while folders appear, so a folder created while it looked is not missed.
 func (w *Watcher) descend() error {
 	want := filepath.Dir(w.path)
-	for w.watching != want {
+	for tries := 0; w.watching != want; tries++ {
 		dir := want
 		for {
 			if info, err := os.Stat(dir); err == nil && info.IsDir() {
@@ -149,6 +152,12 @@ func (w *Watcher) descend() error {
 			return nil
 		}
 		if err := w.fs.Add(dir); err != nil {
+			// The folder went away between the look and the watch (its removal still
+			// under way): look again from where it was, up. Before, nothing was watched
+			// from then on, and the folders made again and the file in them went unseen.
+			if errors.Is(err, fs.ErrNotExist) && tries < maxDescents {
+				continue
+			}
 			return err
 		}
 		if w.watching != "" {
