@@ -85,7 +85,6 @@ type App struct {
 	// frame's time of the last one (typing, a stream on screen) is not shown up to 16 ms late.
 	input      bool
 	inputFrame bool      // the frame being drawn is one for the user's input (InputFrame)
-	yielded    int       // frames that gave way to an event (yieldFrame), for tests
 	lastInput  time.Time // when the user last gave input (Typing)
 	// gen counts the changes any window may show (markDirty); paintedGen is gen when the
 	// last whole frame began: while they are equal, only the focused window has changed.

@@ -83,7 +83,6 @@ func (a *App) yieldFrame() bool {
 		return false
 	}
 	a.markDirty()
-	a.yielded++
 	return true
 }
 
