@@ -171,3 +171,25 @@ func TestOverpaintedCellsStayUnsent(t *testing.T) {
 		t.Fatalf("the screen does not show the changed text:%s", b.String())
 	}
 }
+
+// TestWideCharactersComeAndGo: text whose wide characters move from frame to frame shows
+// what a whole redraw shows, every frame: tcell passes over the cell after a wide character,
+// and a canvas that sends only what changed must not leave stale text there once the
+// character before it is narrow again (a version that kept tcell's cells locked between
+// frames did).
+func TestWideCharactersComeAndGo(t *testing.T) {
+	a, cs, views := canvasApp(t)
+	texts := []string{"世界abc def", "ab世界c def", "abcde fgh", "a世b界c🔭d", "abcdefghij", "世界世界世界", "x"}
+	for round := 0; round < 3; round++ {
+		for i, text := range texts {
+			views[1].SetText(text + "\nsecond 世 line")
+			a.draw()
+			fresh, fcs, fviews := canvasApp(t)
+			fviews[1].SetText(text + "\nsecond 世 line")
+			fresh.draw()
+			t.Run(fmt.Sprintf("round %d text %d", round, i), func(t *testing.T) {
+				sameScreens(t, cs.SimulationScreen, fcs.SimulationScreen)
+			})
+		}
+	}
+}
