@@ -27,7 +27,7 @@ const frameInterval = time.Second / 60
 
 // Options configures an App.
 type Options struct {
-	// Screen is where to draw; nil means the terminal (NewTerminalScreen). Tests pass a
+	// Screen is where to draw; nil means the terminal (newTerminalScreen). Tests pass a
 	// tcell.SimulationScreen.
 	Screen tcell.Screen
 	// Theme defaults to the dark theme.

@@ -9,14 +9,9 @@ import (
 	"github.com/gdamore/tcell/v2"
 )
 
-// NewTerminalScreen returns the screen of the controlling terminal. Its input goes
-// through altTty, which lets Alt with a non-ASCII character through (see altTty) and takes
-// bracketed pastes whole (see ttyPastes).
-func NewTerminalScreen() (tcell.Screen, error) {
-	s, _, err := newTerminalScreen()
-	return s, err
-}
-
+// newTerminalScreen returns the screen of the controlling terminal, and what takes its
+// bracketed pastes whole (see ttyPastes). Its input goes through altTty, which also lets
+// Alt with a non-ASCII character through (see altTty).
 func newTerminalScreen() (tcell.Screen, *ttyPastes, error) {
 	tty, err := tcell.NewDevTty()
 	if err != nil {
