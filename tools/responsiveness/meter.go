@@ -114,7 +114,7 @@ func (m *meter) keysUntil(p, base *pane, done func() bool, deadline time.Duratio
 			base.forget()
 		}
 		if time.Now().After(limit) {
-			return out, baseOut, fmt.Errorf("not done after %v", deadline)
+			return out, baseOut, fmt.Errorf("not done after %v; the screen:\n%s", deadline, m.s.screen(p))
 		}
 		if out, baseOut, err = m.pair(p, base, out, baseOut); err != nil {
 			return out, baseOut, err
