@@ -48,7 +48,7 @@ type App struct {
 
 	// Handing work over from other goroutines.
 	mu    sync.Mutex
-	posts []func()
+	posts []post
 	wake  chan struct{}
 	dirty atomic.Bool
 
@@ -90,6 +90,17 @@ type App struct {
 	// last whole frame began: while they are equal, only the focused window has changed.
 	gen        atomic.Uint64
 	paintedGen uint64
+	// flow counts the changes to what streams in (InvalidateFlow, PostFlow), which frames
+	// drawn for a key leave for the next frame drawn for them: paintedFlow is flow when the
+	// last such frame began that painted every window, lastFlow when the last one began that
+	// painted one. flowFrom is the window the next one starts with: the one a frame that gave
+	// way to a key had not painted yet, so that keys typed one after the other never keep the
+	// same windows waiting.
+	flow        atomic.Uint64
+	paintedFlow uint64
+	lastFlow    time.Time
+	flowFrom    int
+	frameStart  time.Time // when the frame being drawn began
 	// ttyPastes holds the pastes the terminal's reader took whole (nil on another screen).
 	ttyPastes *ttyPastes
 	syncs     []chan struct{}
@@ -168,9 +179,23 @@ func (a *App) Theme() *Theme { return a.theme }
 // blocks and may be called from any goroutine; the queue has no bound, so a producer
 // that can flood must merge its own work (the conversation model does, and only calls
 // Invalidate).
-func (a *App) Post(f func()) {
+func (a *App) Post(f func()) { a.post(post{f: f}) }
+
+// PostFlow is Post for work that follows what streams in (a look at what an agent's
+// chunks changed): what it changes is shown by the next frame drawn for what streams in,
+// like what InvalidateFlow asks for, not by a frame drawn for a key. What it changes that
+// must show at once, it invalidates itself.
+func (a *App) PostFlow(f func()) { a.post(post{f: f, flow: true}) }
+
+// post is a function handed to the UI goroutine; flow: by PostFlow.
+type post struct {
+	f    func()
+	flow bool
+}
+
+func (a *App) post(p post) {
 	a.mu.Lock()
-	a.posts = append(a.posts, f)
+	a.posts = append(a.posts, p)
 	a.mu.Unlock()
 	a.signal()
 }
@@ -179,6 +204,18 @@ func (a *App) Post(f func()) {
 // any number of calls before the next frame make one redraw.
 func (a *App) Invalidate() {
 	a.gen.Add(1) // what changed may be in any window
+	if a.dirty.CompareAndSwap(false, true) {
+		a.signal()
+	}
+}
+
+// InvalidateFlow asks for a redraw of what streams in (an agent's text, and the rest of
+// it a window has yet to lay out). It is drawn at the frame rate, at most typingFlowRate
+// times a second while the user types (Typing), and never by a frame drawn for a key: a
+// key shows at once, painting only its window, whatever floods the others. It never blocks
+// and may be called from any goroutine.
+func (a *App) InvalidateFlow() {
+	a.flow.Add(1)
 	if a.dirty.CompareAndSwap(false, true) {
 		a.signal()
 	}
@@ -432,10 +469,15 @@ func (a *App) runPosts(events <-chan tcell.Event) (more bool) {
 	if len(posts) == 0 {
 		return false
 	}
-	a.markDirty()
-	for i, f := range posts {
-		posts[i] = nil // what has run may be collected
-		f()
+	for i, p := range posts {
+		posts[i] = post{} // what has run may be collected
+		if p.flow {
+			a.flow.Add(1)
+			a.dirty.Store(true)
+		} else {
+			a.markDirty()
+		}
+		p.f()
 		if len(events) > 0 && i+1 < len(posts) {
 			a.mu.Lock()
 			a.posts = append(posts[i+1:len(posts):len(posts)], a.posts...)
@@ -462,26 +504,63 @@ func (a *App) wakeAt(t time.Time) {
 	a.timer.Reset(max(time.Until(t), 0))
 }
 
-// maybeDraw draws a frame when one was asked for and the last one is old enough.
+// maybeDraw draws a frame when one was asked for and the last one is old enough. A frame
+// for what streams in that is due is drawn even while keys keep coming, right after the
+// frame for the key (it gives way to the next key once it has painted a window), and what
+// frames drawn for keys held back is sent once no key waits (sendHeld).
 func (a *App) maybeDraw() {
-	if !a.dirty.Load() && len(a.syncs) == 0 {
-		return
-	}
-	if len(a.syncs) == 0 && !a.input {
-		if next := a.lastFrame.Add(frameInterval); time.Now().Before(next) {
-			a.wakeAt(next)
-			return
+	if a.dirty.Load() || len(a.syncs) > 0 {
+		if len(a.syncs) == 0 && !a.input {
+			next := a.lastFrame.Add(frameInterval)
+			if a.gen.Load() == a.paintedGen {
+				// Only what streams in changed: paced by the frames drawn for it, which
+				// the frames drawn for keys do not put off, fewer while the user types.
+				next = a.lastFlow.Add(a.flowInterval())
+			}
+			if time.Now().Before(next) {
+				a.wakeAt(next)
+				a.sendHeld()
+				return
+			}
+		}
+		a.dirty.Store(false)
+		input := a.input
+		a.inputFrame, a.input = input, false
+		a.lastFrame = time.Now()
+		a.drawTraced()
+		a.inputFrame = false
+		for _, c := range a.syncs {
+			close(c)
+		}
+		a.syncs = nil
+		if input && a.flowDue() {
+			a.dirty.Store(false)
+			a.draw()
 		}
 	}
-	a.dirty.Store(false)
-	a.inputFrame, a.input = a.input, false
-	a.lastFrame = time.Now()
-	a.drawTraced()
-	a.inputFrame = false
-	for _, c := range a.syncs {
-		close(c)
+	a.sendHeld()
+}
+
+// flowDue reports whether a frame for what streams in is due: something streamed in since
+// the last one, which is at least flowInterval old.
+func (a *App) flowDue() bool {
+	return a.flow.Load() != a.paintedFlow && !time.Now().Before(a.lastFlow.Add(a.flowInterval()))
+}
+
+// sendHeld sends the terminal what a frame painted and the frames drawn for keys since
+// held back (canvas.hold), once no event waits: a stream's window painted by a frame that
+// gave way to a key reaches the terminal between two keys, not with one.
+func (a *App) sendHeld() {
+	if !a.canvas.waiting() || len(a.events) > 0 || a.needSync {
+		return
 	}
-	a.syncs = nil
+	traceFrame(FrameStart, 0)
+	traceFrame(FramePainted, 0)
+	a.canvas.hold = a.canvas.hold[:0]
+	sent := a.canvas.flush()
+	traceFrame(FrameFlushed, sent)
+	a.screen.Show()
+	traceFrame(FrameShown, 0)
 }
 
 // syncRequest is the marker Drawn puts in the screen's own queue: once it is handled,
@@ -597,6 +676,18 @@ func (a *App) handle(ev tcell.Event) {
 // (laying out what an agent sent) puts it off to the next frame, so that the key shows
 // first; it asks for that frame with Invalidate.
 func (a *App) InputFrame() bool { return a.inputFrame }
+
+// typingFlowRate is how many frames a second show what streams in while the user types:
+// fewer frames that a key may find being drawn, and less for the terminal to take in.
+const typingFlowRate = 20
+
+// flowInterval is the least time between two frames drawn for what streams in.
+func (a *App) flowInterval() time.Duration {
+	if a.Typing() {
+		return time.Second / typingFlowRate
+	}
+	return frameInterval
+}
 
 // typingWindow is how recent the user's last input must be for Typing.
 const typingWindow = 250 * time.Millisecond

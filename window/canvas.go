@@ -22,6 +22,10 @@ type canvas struct {
 	// the same. touched lists the cells painted with something else in this frame.
 	cells, sent []canvasCell
 	touched     []int32
+	// hold lists the windows a frame left as they were (a frame drawn for a key paints its
+	// window alone): what an earlier frame that gave way painted there is not sent by this
+	// one, but by the next that paints them. A key's frame carries the key, not a flood.
+	hold []Rect
 }
 
 type canvasCell struct {
@@ -64,8 +68,13 @@ func (c *canvas) put(x, y int, g string, st tcell.Style) {
 // flush ends a frame: it puts on tcell's screen the cells painted in it that end it
 // different from what tcell holds, and returns how many.
 func (c *canvas) flush() (sent int) {
+	kept := c.touched[:0]
 	for _, i := range c.touched {
 		cell, was := &c.cells[i], &c.sent[i]
+		if c.held(i) {
+			kept = append(kept, i)
+			continue
+		}
 		cell.touched = false
 		if cell.str == was.str && cell.style == was.style && cell.str != "" {
 			continue
@@ -74,6 +83,19 @@ func (c *canvas) flush() (sent int) {
 		c.screen.Put(int(i)%c.w, int(i)/c.w, cell.str, cell.style)
 		sent++
 	}
-	c.touched = c.touched[:0]
+	c.touched = kept
 	return sent
+}
+
+// waiting reports whether cells painted by an earlier frame wait to be sent (hold).
+func (c *canvas) waiting() bool { return len(c.touched) > 0 }
+
+// held reports whether cell i lies in a window the frame left as it was.
+func (c *canvas) held(i int32) bool {
+	for _, r := range c.hold {
+		if r.Contains(int(i)%c.w, int(i)/c.w) {
+			return true
+		}
+	}
+	return false
 }

@@ -8,12 +8,18 @@ import "time"
 func (a *App) draw() {
 	traceFrame(FrameStart, 0)
 	a.frames++
+	a.frameStart = time.Now()
 	W, H := a.screen.Size()
 	a.cursor = cursorState{}
-	gen := a.gen.Load()
+	gen, flow := a.gen.Load(), a.flow.Load()
 	fresh := a.canvas.frame(a.screen, W, H, a.needSync)
 	screen := Region{screen: a.screen, cv: &a.canvas, origin: Rect{0, 0, W, H}, clip: Rect{0, 0, W, H}, theme: a.theme, cursor: &a.cursor}
 	a.tooSmall = W < MinScreenWidth || H < MinScreenHeight
+	// focusedOnly: only the focused window changed (a key it took), or what streams in,
+	// which a frame drawn for a key leaves to the next frame drawn for it.
+	focusedOnly := !a.tooSmall && !fresh && gen == a.paintedGen && (a.inputFrame || flow == a.paintedFlow) &&
+		len(a.dialogs) == 0 && !a.menu.open
+	a.canvas.hold = a.canvas.hold[:0]
 	if a.tooSmall {
 		a.drawTooSmall(screen, W, H)
 	} else {
@@ -21,25 +27,36 @@ func (a *App) draw() {
 		a.layoutWindows()
 		a.drawMenuBar(screen.Sub(0, 0, W, 1))
 		a.drawDesktop(screen)
-		focusedOnly := !fresh && gen == a.paintedGen && len(a.dialogs) == 0 && !a.menu.open
 		var focusRect Rect
 		if f := a.Focused(); f != nil {
 			focusRect = f.rect
 		}
-		for i, w := range a.windows {
-			if a.yieldFrame() {
+		n := len(a.windows)
+		from := 0
+		if !a.inputFrame && n > 0 {
+			from = a.flowFrom % n
+		}
+		for k := range n {
+			i := (from + k) % n
+			w := a.windows[i]
+			if k > 0 && a.yieldFrame() { // a frame for the stream paints one window at least
+				a.gaveWay(i, true)
 				return
 			}
 			if w.rect.Empty() {
 				continue
 			}
 			if focusedOnly && i != a.focus && w.rect == w.painted && w.rect.Intersect(focusRect).Empty() {
-				continue // as the last whole frame left it: the canvas still holds its cells
+				// As the last frame that painted it left it: the canvas still holds its
+				// cells, and what a frame that gave way painted of it waits for the next.
+				a.canvas.hold = append(a.canvas.hold, w.rect)
+				continue
 			}
 			a.drawWindow(screen, w, i == a.focus)
 			w.painted = w.rect
 		}
-		if a.yieldFrame() {
+		if n > 0 && a.yieldFrame() {
+			a.gaveWay(from, true)
 			return
 		}
 		if len(a.dialogs) > 0 || a.menu.open {
@@ -66,8 +83,30 @@ func (a *App) draw() {
 		a.screen.Show()
 	}
 	a.paintedGen = gen
+	if !focusedOnly && !a.inputFrame {
+		a.paintedFlow, a.lastFlow, a.flowFrom = flow, a.frameStart, 0
+	}
+	if a.paintedFlow != a.flow.Load() {
+		// What streams in changed since the last frame drawn for it (or during this one):
+		// the next one is due, at its pace (maybeDraw).
+		a.dirty.Store(true)
+		a.signal()
+	}
 	traceFrame(FrameShown, 0)
 	a.scheduleTimers()
+}
+
+// gaveWay notes a frame that stopped to let an event through, before window i: the next
+// frame paints every window again, starting with i when this one painted some (painted),
+// and is paced from this one.
+func (a *App) gaveWay(i int, painted bool) {
+	a.dirty.Store(true)
+	if painted {
+		a.flowFrom = i
+		if !a.inputFrame {
+			a.lastFlow = a.frameStart
+		}
+	}
 }
 
 // yieldFrame reports whether the frame being drawn gives way to an event that arrived
@@ -79,11 +118,7 @@ func (a *App) draw() {
 // Every frame paints every cell, so the next one puts right what this one left half done.
 // A frame a caller waits for (Drawn) never gives way.
 func (a *App) yieldFrame() bool {
-	if a.inputFrame || len(a.syncs) > 0 || a.needSync || len(a.events) == 0 {
-		return false
-	}
-	a.markDirty()
-	return true
+	return !a.inputFrame && len(a.syncs) == 0 && !a.needSync && len(a.events) > 0
 }
 
 // scheduleTimers wakes the loop for the next spinner step while a spinner turns, and

@@ -136,7 +136,7 @@ func (w *Window) Focused() bool { return !w.closed && w.app.Focused() == w }
 // MarkUnread says the window got new content; unless it has the focus, its frame and the
 // window list mark it until it is focused.
 func (w *Window) MarkUnread() {
-	if !w.Focused() && !w.closed {
+	if !w.Focused() && !w.closed && !w.unread {
 		w.unread = true
 		w.app.markDirty()
 	}

@@ -146,7 +146,7 @@ func (w *Widget) drawConversation(r window.Region) {
 	w.findStep()
 	w.homeStep()
 	if w.pace.Behind() {
-		w.app.Invalidate() // the rest of the new text in the next frames
+		w.app.InvalidateFlow() // the rest of the new text in the next frames
 	}
 	top, rows := w.view.Frame()
 	y0 := H - len(rows)

@@ -215,11 +215,13 @@ func (w *Widget) speaker(author string) (string, string) {
 
 // changed is the conversation's change callback, on whatever goroutine changed it: a redraw
 // request, and one look at what changed posted to the screen's goroutine (merged: a flood
-// of chunks posts one at a time).
+// of chunks posts one at a time). Both are for what streams in: a frame drawn for a key
+// typed meanwhile, in this window or another, shows the key and leaves the new text to the
+// next frame drawn for it.
 func (w *Widget) changed() {
-	w.app.Invalidate()
+	w.app.InvalidateFlow()
 	if w.pending.CompareAndSwap(false, true) {
-		w.app.Post(w.check)
+		w.app.PostFlow(w.check)
 	}
 }
 
