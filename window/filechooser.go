@@ -95,6 +95,10 @@ type fileChooser struct {
 
 	gen         int    // the read whose answer is awaited; older answers are dropped
 	reading     bool   // a read is under way
+	readFilter  string // the field's text when that read began
+	// enterAfter: Enter was pressed while the folder was read (a name typed at once as
+	// the dialog opened, then Enter): the listing, once shown, takes it.
+	enterAfter bool
 	problem     Label  // why the last read failed, labelNone when it did not
 	problemPath string // the path it failed on
 
@@ -132,6 +136,7 @@ func normalExtensions(exts []string) []string {
 func (c *fileChooser) read(target, selectName string, acceptFile bool) {
 	c.gen++
 	c.reading = true
+	c.readFilter = c.filter.Text()
 	gen, exts, home, app := c.gen, c.exts, c.home, c.app
 	app.Go(func() {
 		var r folderRead
@@ -245,6 +250,8 @@ func (c *fileChooser) readDone(gen int, r folderRead, selectName string) {
 		defer c.onRead()
 	}
 	c.reading = false
+	enter := c.enterAfter
+	c.enterAfter = false
 	switch {
 	case r.file:
 		c.take(r.path)
@@ -260,8 +267,10 @@ func (c *fileChooser) readDone(gen int, r folderRead, selectName string) {
 	}
 	c.problem = labelNone
 	c.folder, c.entries = r.path, r.entries
-	if c.save {
-		c.refilter() // the field holds the name to save under: it stays
+	if c.save || c.filter.Text() != c.readFilter {
+		// The field holds the name to save under, or what the user typed while the
+		// folder was read (the dialog had just opened): it stays.
+		c.refilter()
 	} else {
 		c.filter.SetText("") // refilters
 	}
@@ -269,6 +278,9 @@ func (c *fileChooser) readDone(gen int, r folderRead, selectName string) {
 		if e.name == selectName && e.dir && !e.up {
 			c.list.Select(i)
 		}
+	}
+	if enter && c.filter.Text() != "" {
+		c.activate(c.list.Current())
 	}
 }
 
@@ -458,6 +470,8 @@ func (c *fileChooser) HandleEvent(d *Dialog, ev Event) bool {
 		case ev.Is(Named(KeyEnter, 0)):
 			if f := c.filter.Text(); typedPath(f) {
 				c.read(f, "", true)
+			} else if c.reading {
+				c.enterAfter = true
 			} else {
 				c.activate(c.list.Current())
 			}
@@ -466,6 +480,7 @@ func (c *fileChooser) HandleEvent(d *Dialog, ev Event) bool {
 			c.up()
 			return true
 		}
+		c.enterAfter = false // another key: the Enter waiting is not for what the field now holds
 		if c.list.HandleEvent(ev) {
 			c.lastClick, c.moved = -1, true
 			return true
