@@ -93,12 +93,12 @@ type fileChooser struct {
 	filter  *Input
 	list    *List
 
-	gen         int    // the read whose answer is awaited; older answers are dropped
-	reading     bool   // a read is under way
-	readFilter  string // the field's text when that read began
+	gen        int    // the read whose answer is awaited; older answers are dropped
+	reading    bool   // a read is under way
+	readFilter string // the field's text when that read began
 	// enterAfter: Enter was pressed while the folder was read (a name typed at once as
 	// the dialog opened, then Enter): the listing, once shown, takes it.
-	enterAfter bool
+	enterAfter  bool
 	problem     Label  // why the last read failed, labelNone when it did not
 	problemPath string // the path it failed on
 
