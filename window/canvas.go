@@ -22,6 +22,11 @@ type canvas struct {
 	// the same. touched lists the cells painted with something else in this frame.
 	cells, sent []canvasCell
 	touched     []int32
+	// styles numbers the styles the cells hold (styleID); last is the last one numbered.
+	styles   []tcell.Style
+	styleIDs map[tcell.Style]uint32
+	last     tcell.Style
+	lastID   uint32
 	// hold lists the windows a frame left as they were (a frame drawn for a key paints its
 	// window alone): what an earlier frame that gave way painted there is not sent by this
 	// one, but by the next that paints them. A key's frame carries the key, not a flood.
@@ -30,35 +35,61 @@ type canvas struct {
 
 type canvasCell struct {
 	str   string // "" for a cell the canvas knows nothing of
-	style tcell.Style
+	style uint32 // its style: an index in canvas.styles
 	// touched: the cell is in canvas.touched (in cells; never set in sent).
 	touched bool
 }
 
+// maxStyles bounds the styles the canvas numbers: past it (a conversation full of links,
+// each a style of its own), the next frame starts afresh and numbers them again.
+const maxStyles = 4096
+
 // frame starts a frame on a screen of w×h cells; forget drops what the canvas knew. It
 // reports whether the canvas starts empty: every cell must be painted again.
 func (c *canvas) frame(screen tcell.Screen, w, h int, forget bool) (fresh bool) {
-	if c.screen != screen || c.w != w || c.h != h || forget {
+	if c.screen != screen || c.w != w || c.h != h || forget || len(c.styles) > maxStyles {
 		c.screen, c.w, c.h = screen, w, h
 		c.cells, c.sent = make([]canvasCell, w*h), make([]canvasCell, w*h)
 		c.touched = c.touched[:0]
+		c.styles, c.styleIDs, c.lastID = c.styles[:0], map[tcell.Style]uint32{}, 0
 		return true
 	}
 	return false
 }
 
+// styleID numbers st: a cell holds its style's number, a comparison of two numbers where
+// tcell's Style takes a comparison of seven fields, two of them strings, and a cell is a
+// quarter of the size, so that a frame's comparisons of the whole screen stay in the
+// processor's cache. Successive cells mostly share a style: the last one is kept at hand.
+func (c *canvas) styleID(st tcell.Style) uint32 {
+	if c.lastID != 0 && st == c.last {
+		return c.lastID
+	}
+	id, ok := c.styleIDs[st]
+	if !ok {
+		c.styles = append(c.styles, st)
+		id = uint32(len(c.styles)) // from 1: 0 is no style yet
+		c.styleIDs[st] = id
+	}
+	c.last, c.lastID = st, id
+	return id
+}
+
 // put gives the cell (x, y) the cluster g in style st, as tcell's Put does, by the end of
 // the frame (flush), unless it holds them already.
-func (c *canvas) put(x, y int, g string, st tcell.Style) {
+func (c *canvas) put(x, y int, g string, st tcell.Style) { c.putID(x, y, g, c.styleID(st)) }
+
+// putID is put for a style styleID numbered.
+func (c *canvas) putID(x, y int, g string, id uint32) {
 	if x < 0 || y < 0 || x >= c.w || y >= c.h {
 		return
 	}
 	i := y*c.w + x
 	cell := &c.cells[i]
-	if cell.str == g && cell.style == st && g != "" {
+	if cell.str == g && cell.style == id && g != "" {
 		return
 	}
-	cell.str, cell.style = g, st
+	cell.str, cell.style = g, id
 	if !cell.touched {
 		cell.touched = true
 		c.touched = append(c.touched, int32(i))
@@ -80,7 +111,7 @@ func (c *canvas) flush() (sent int) {
 			continue
 		}
 		*was = *cell
-		c.screen.Put(int(i)%c.w, int(i)/c.w, cell.str, cell.style)
+		c.screen.Put(int(i)%c.w, int(i)/c.w, cell.str, c.styles[cell.style-1])
 		sent++
 	}
 	c.touched = kept

@@ -193,3 +193,42 @@ func TestWideCharactersComeAndGo(t *testing.T) {
 		}
 	}
 }
+
+// links is a widget that shows n links, each to a URL of its own: each a style of its own
+// for the canvas.
+type links struct{ from, n int }
+
+func (l *links) Draw(r Region, focused bool) {
+	r.Fill(ClassText)
+	for i := 0; i < l.n; i++ {
+		r.Link(i%4*16, i/4, fmt.Sprintf("link %d", l.from+i), ClassText, fmt.Sprintf("https://example.org/%d", l.from+i))
+	}
+}
+
+func (l *links) HandleEvent(Event) bool { return false }
+
+// TestManyStylesStayBounded: styles are numbered by the canvas, and a conversation full of
+// links, each a style of its own, does not grow that numbering without bound: past
+// maxStyles the next frame starts afresh, and every frame shows what a whole redraw does.
+func TestManyStylesStayBounded(t *testing.T) {
+	a, cs := countingApp(t)
+	l := &links{n: 60}
+	if _, err := a.AddWindow("W", l); err != nil {
+		t.Fatal(err)
+	}
+	for frame := 0; frame*l.n < 3*maxStyles; frame++ {
+		l.from = frame * l.n
+		a.draw()
+		if got := len(a.canvas.styles); got > maxStyles+24*80 {
+			t.Fatalf("frame %d: the canvas numbers %d styles", frame, got)
+		}
+		if frame%20 == 0 || frame*l.n > 2*maxStyles {
+			fresh, fcs := countingApp(t)
+			if _, err := fresh.AddWindow("W", &links{from: l.from, n: l.n}); err != nil {
+				t.Fatal(err)
+			}
+			fresh.draw()
+			sameScreens(t, cs.SimulationScreen, fcs.SimulationScreen)
+		}
+	}
+}

@@ -37,9 +37,10 @@ func (r Region) style(c Class) tcell.Style { return r.theme.Style(c) }
 func (r Region) Fill(c Class) { r.fill(r.style(c)) }
 
 func (r Region) fill(st tcell.Style) {
+	p := r.pen(st)
 	for y := r.clip.Y; y < r.clip.Y+r.clip.H; y++ {
 		for x := r.clip.X; x < r.clip.X+r.clip.W; x++ {
-			r.putCell(x, y, " ", st)
+			r.putCell(x, y, " ", &p)
 		}
 	}
 }
@@ -66,6 +67,7 @@ func (r Region) Line(y int, s string, c Class) {
 // text draws s at (x, y), one grapheme cluster after another, stopping at the right
 // edge. A wide cluster that does not fit leaves a space in the last cell.
 func (r Region) text(x, y int, s string, st tcell.Style) int {
+	p := r.pen(st)
 	start := x
 	ay := r.origin.Y + y
 	if ay < r.clip.Y || ay >= r.clip.Y+r.clip.H {
@@ -81,16 +83,16 @@ func (r Region) text(x, y int, s string, st tcell.Style) int {
 		ax := r.origin.X + x
 		if ax+w > right {
 			if ax < right && ax >= r.clip.X {
-				r.putCell(ax, ay, " ", st)
+				r.putCell(ax, ay, " ", &p)
 			}
 			return x - start + w + TextWidth(s)
 		}
 		if ax >= r.clip.X {
-			r.putCell(ax, ay, g, st)
-			r.covered(ax, ay, w, st)
+			r.putCell(ax, ay, g, &p)
+			r.covered(ax, ay, w, &p)
 		} else if ax+w > r.clip.X {
 			// A wide cluster cut by the left edge: draw only its visible cell, blank.
-			r.putCell(r.clip.X, ay, " ", st)
+			r.putCell(r.clip.X, ay, " ", &p)
 		}
 		x += w
 	}
@@ -101,9 +103,9 @@ func (r Region) text(x, y int, s string, st tcell.Style) int {
 // covers after its first the cluster's style. tcell's Put writes only the first cell of a
 // wide cluster and leaves the next one as an earlier frame left it, style included; the
 // terminal never shows that cell, but the screen's buffer would keep a stale style there.
-func (r Region) covered(ax, ay, w int, st tcell.Style) {
+func (r Region) covered(ax, ay, w int, p *pen) {
 	for i := 1; i < w; i++ {
-		r.putCell(ax+i, ay, " ", st)
+		r.putCell(ax+i, ay, " ", p)
 	}
 }
 
@@ -113,10 +115,11 @@ func (r Region) spaces(x, y, n int, st tcell.Style) {
 	if ay < r.clip.Y || ay >= r.clip.Y+r.clip.H {
 		return
 	}
+	p := r.pen(st)
 	for i := 0; i < n; i++ {
 		ax := r.origin.X + x + i
 		if ax >= r.clip.X && ax < r.clip.X+r.clip.W {
-			r.putCell(ax, ay, " ", st)
+			r.putCell(ax, ay, " ", &p)
 		}
 	}
 }
@@ -125,17 +128,32 @@ func (r Region) spaces(x, y, n int, st tcell.Style) {
 func (r Region) put(x, y int, g string, st tcell.Style) {
 	ax, ay := r.origin.X+x, r.origin.Y+y
 	if r.clip.Contains(ax, ay) {
-		r.putCell(ax, ay, g, st)
+		p := r.pen(st)
+		r.putCell(ax, ay, g, &p)
 	}
 }
 
-// putCell puts one cluster in the screen's cell (x, y), in screen coordinates.
-func (r Region) putCell(x, y int, g string, st tcell.Style) {
+// pen is a style to put cells in: numbered by the canvas once for all the cells of a call,
+// rather than compared field by field at each cell.
+type pen struct {
+	st tcell.Style
+	id uint32 // the canvas's number for st (0 without a canvas)
+}
+
+func (r Region) pen(st tcell.Style) pen {
 	if r.cv != nil {
-		r.cv.put(x, y, g, st)
+		return pen{st: st, id: r.cv.styleID(st)}
+	}
+	return pen{st: st}
+}
+
+// putCell puts one cluster in the screen's cell (x, y), in screen coordinates.
+func (r Region) putCell(x, y int, g string, p *pen) {
+	if r.cv != nil {
+		r.cv.putID(x, y, g, p.id)
 		return
 	}
-	r.screen.Put(x, y, g, st)
+	r.screen.Put(x, y, g, p.st)
 }
 
 // ShowCursor places the terminal's cursor at (x, y) of the region at the end of the
