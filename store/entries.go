@@ -118,6 +118,7 @@ func (s *Store) SaveEntry(conv ConvID, e chat.Entry) (int64, error) {
 		// The entry is saved; an indexing error leaves the queue for the next attempt, and
 		// Search reports it.
 		s.noteWrites(1)
+		s.afterWrite(r.size())
 		return e.ID, nil
 	}
 	r := encodeEntry(conv, e)
@@ -130,6 +131,7 @@ func (s *Store) SaveEntry(conv ConvID, e chat.Entry) (int64, error) {
 		return 0, fmt.Errorf("updating entry %d of conversation %d: %w", e.ID, conv, err)
 	}
 	s.noteWrites(1)
+	s.afterWrite(r.size())
 	return e.ID, nil
 }
 
@@ -176,6 +178,7 @@ func queryEntries(rows *sql.Rows, err error) ([]chat.Entry, error) {
 		return nil, err
 	}
 	var entries []chat.Entry
+	var longest int
 	for rows.Next() {
 		e, err := scanEntry(rows)
 		if err != nil {
@@ -183,8 +186,14 @@ func queryEntries(rows *sql.Rows, err error) ([]chat.Entry, error) {
 			return nil, err
 		}
 		entries = append(entries, e)
+		longest = max(longest, len(e.Text))
 	}
-	if err := closeRows(rows); err != nil {
+	err = closeRows(rows)
+	// SQLite read a long entry's text whole from its overflow pages, in a buffer of its own.
+	if longest >= trimAfter {
+		trimCMemory()
+	}
+	if err != nil {
 		return nil, err
 	}
 	return entries, nil
