@@ -36,9 +36,9 @@ func anonymousKiB(t *testing.T) int64 {
 }
 
 // TestLongEntryMemoryGivenBack streams a reply of 3 MB as the application saves one (saved
-// again as it grows), with a long prompt before it, then reads them back: the memory SQLite
-// took for them goes back to the system once they are written and read, instead of staying
-// with the C allocator for as long as the program runs.
+// again as it grows), with a long prompt before it, then reads them back and finds them with
+// a search: the memory SQLite took for them goes back to the system once they are written,
+// read and found, instead of staying with the C allocator for as long as the program runs.
 func TestLongEntryMemoryGivenBack(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector's shadow memory hides SQLite's")
@@ -72,10 +72,14 @@ func TestLongEntryMemoryGivenBack(t *testing.T) {
 		t.Fatalf("read back: %d entries, %v", len(page), err)
 	}
 	page = nil
+	// Found by a search: indexed, then read for the snippets.
+	if hits, err := s.Search("memory test", 10); err != nil || len(hits) != 2 {
+		t.Fatalf("search: %d hits, %v", len(hits), err)
+	}
 	after := anonymousKiB(t)
 	// The text itself is 3 MiB, held by the test: nothing of the copies should stay.
 	if grown := after - before; grown > 1024 {
-		t.Errorf("resident anonymous memory grew by %d KiB writing and reading a %d KiB reply", grown, len(text)>>10)
+		t.Errorf("resident anonymous memory grew by %d KiB writing, reading and finding a %d KiB reply", grown, len(text)>>10)
 	}
 	t.Logf("resident anonymous memory %d → %d KiB", before, after)
 }
