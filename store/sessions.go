@@ -98,8 +98,9 @@ func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries [
 		return nil, 0, err
 	}
 	held := 0
+	var longest int64
 	for (maxBytes <= 0 || held < maxBytes) && rows.Next() {
-		e, err := scanEntry(rows)
+		e, size, err := scanEntry(rows)
 		if err != nil {
 			rows.Close()
 			return nil, 0, err
@@ -108,8 +109,11 @@ func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries [
 			held += len(e.Text)
 		}
 		entries = append(entries, e)
+		longest = max(longest, size)
 	}
-	if err := closeRows(rows); err != nil {
+	err = closeRows(rows)
+	afterLong(longest)
+	if err != nil {
 		return nil, 0, err
 	}
 	slices.Reverse(entries)

@@ -296,7 +296,7 @@ func (w *Writer) writeBatch() error {
 			// attempt, and Search reports it.
 			w.s.noteWrites(len(batch))
 		}
-		w.s.afterWrite(largest(batch))
+		afterLong(largest(batch))
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
