@@ -17,9 +17,10 @@ import (
 // as the program ran. trimCMemory gives what the allocator keeps and no longer uses back to
 // the system, under the lock every malloc and free of libc takes.
 //
-// These names are libc's own variables: a libc that renamed them fails to link (go.mod
-// pins the version), it cannot go wrong silently; TestLongEntryMemoryGivenBack checks
-// that the memory goes back.
+// These names are libc's own variables (libc_musl.go, libc v1.80.1): a libc that renamed
+// them fails to link. One that changed their types would not: when go.mod takes another
+// libc, check that it still declares `allocator memory.Allocator` and `allocatorMu
+// sync.Mutex`. TestLongEntryMemoryGivenBack checks that the memory goes back.
 //
 //go:linkname libcAllocator modernc.org/libc.allocator
 var libcAllocator memory.Allocator
