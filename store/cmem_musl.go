@@ -20,7 +20,8 @@ import (
 // These names are libc's own variables (libc_musl.go, libc v1.80.1): a libc that renamed
 // them fails to link. One that changed their types would not: when go.mod takes another
 // libc, check that it still declares `allocator memory.Allocator` and `allocatorMu
-// sync.Mutex`. TestLongEntryMemoryGivenBack checks that the memory goes back.
+// sync.Mutex`, then the versions in TestLibcAllocatorChecked. TestLongEntryMemoryGivenBack
+// checks that the memory goes back.
 //
 //go:linkname libcAllocator modernc.org/libc.allocator
 var libcAllocator memory.Allocator

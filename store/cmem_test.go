@@ -142,3 +142,44 @@ func checkLongSaveCopies(t *testing.T, s *Store, conv ConvID) {
 	}
 	t.Logf("peak +%d KiB for a %d KiB text", peak, len(text)>>10)
 }
+
+// checkedLibc are the versions of modernc.org/libc and modernc.org/memory whose allocator
+// variables cmem_musl.go was checked against (their names and types).
+var checkedLibc = map[string]string{"modernc.org/libc": "v1.80.1", "modernc.org/memory": "v1.12.1"}
+
+// TestLibcAllocatorChecked fails when go.mod takes another libc or memory than the one
+// trimCMemory was checked against: a renamed variable fails to link, but one whose type
+// changed would be used wrongly. Check libc_musl.go's declarations, then the version here.
+func TestLibcAllocatorChecked(t *testing.T) {
+	b, err := os.ReadFile("../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 0 && f[0] == "require" {
+			f = f[1:]
+		}
+		if len(f) > 0 && f[0] == "replace" || len(f) > 2 && f[2] == "=>" {
+			for path := range checkedLibc {
+				if strings.Contains(line, path) {
+					t.Errorf("go.mod replaces %s: %s", path, line)
+				}
+			}
+			continue
+		}
+		if len(f) < 2 {
+			continue
+		}
+		if want, ok := checkedLibc[f[0]]; ok {
+			found++
+			if f[1] != want {
+				t.Errorf("go.mod takes %s %s, cmem_musl.go was checked against %s", f[0], f[1], want)
+			}
+		}
+	}
+	if found != len(checkedLibc) {
+		t.Errorf("found %d of the %d modules in go.mod", found, len(checkedLibc))
+	}
+}
