@@ -2,8 +2,10 @@
 
 // Built only with -tags profile (make profile): a developer's hooks to see where a
 // running binary's memory and time go. SIGUSR1 writes a heap profile and the runtime's
-// memory figures into $SIDEKICKS_PROFILE_DIR; with SIDEKICKS_PROFILE_CPU=1 a CPU profile
-// and an execution trace run from the start until SIGUSR2. keys.txt gets a line for each
+// memory figures into $SIDEKICKS_PROFILE_DIR (built with -tags profile,memory.counters,
+// those of SQLite's C allocator too: live allocations, bytes and regions mapped); with
+// SIDEKICKS_PROFILE_CPU=1 a CPU profile and an execution trace run from the start until
+// SIGUSR2. keys.txt gets a line for each
 // frame drawn after a key (window.KeyTrace): when tcell made the key's event (µs since the
 // epoch), then in µs the wait until the loop took it, until the frame began, and the frame;
 // then, of the loop's turn before, the time its posted work took, its frame took, and from
@@ -29,6 +31,7 @@ import (
 	"unsafe"
 
 	"git.rickub.com/bots-garden/sidekicks/window"
+	"modernc.org/libc"
 )
 
 func init() {
@@ -105,10 +108,13 @@ func init() {
 			}
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
+			cmem := libc.MemStat()
 			b, _ := json.MarshalIndent(map[string]any{"time": time.Now(), "HeapAlloc": ms.HeapAlloc, "HeapInuse": ms.HeapInuse,
 				"HeapIdle": ms.HeapIdle, "HeapReleased": ms.HeapReleased, "StackInuse": ms.StackInuse, "Sys": ms.Sys,
 				"MSpanInuse": ms.MSpanInuse, "GCSys": ms.GCSys, "OtherSys": ms.OtherSys, "NumGC": ms.NumGC,
-				"PauseTotalNs": ms.PauseTotalNs, "HeapObjects": ms.HeapObjects}, "", " ")
+				"PauseTotalNs": ms.PauseTotalNs, "HeapObjects": ms.HeapObjects,
+				// SQLite's C allocator: zero unless built with -tags profile,memory.counters.
+				"LibcAllocs": cmem.Allocs, "LibcBytes": cmem.Bytes, "LibcMmaps": cmem.Mmaps}, "", " ")
 			_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("mem%d.json", n)), b, 0o644)
 		}
 	}()

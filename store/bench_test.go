@@ -238,3 +238,28 @@ func BenchmarkOpen(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSaveLongReply saves a streaming reply of 700 KB again, as it grows, once a second
+// (the writer's batch: the row updated, then the C allocator's free regions given back).
+func BenchmarkSaveLongReply(b *testing.B) {
+	s := openFixture(b)
+	conv, _ := s.AgentConversation("bench-long")
+	w := NewWriter(s)
+	text := strings.Repeat("line of the memory test, 34 bytes\n", 700_000/34)
+	e := chat.Entry{Kind: chat.KindAgent, Author: "bench", Text: text[:len(text)-34]}
+	e.ID = w.Save(conv, e)
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; b.Loop(); i++ {
+		e.Text = text[:len(text)-34*(i%2)] // a save changes the text, as a growing reply does
+		w.Save(conv, e)
+		if err := w.Flush(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+}

@@ -118,6 +118,7 @@ func (s *Store) SaveEntry(conv ConvID, e chat.Entry) (int64, error) {
 		// The entry is saved; an indexing error leaves the queue for the next attempt, and
 		// Search reports it.
 		s.noteWrites(1)
+		afterLong(r.size())
 		return e.ID, nil
 	}
 	r := encodeEntry(conv, e)
@@ -130,6 +131,7 @@ func (s *Store) SaveEntry(conv ConvID, e chat.Entry) (int64, error) {
 		return 0, fmt.Errorf("updating entry %d of conversation %d: %w", e.ID, conv, err)
 	}
 	s.noteWrites(1)
+	afterLong(r.size())
 	return e.ID, nil
 }
 
@@ -176,34 +178,40 @@ func queryEntries(rows *sql.Rows, err error) ([]chat.Entry, error) {
 		return nil, err
 	}
 	var entries []chat.Entry
+	var longest int64
 	for rows.Next() {
-		e, err := scanEntry(rows)
+		e, size, err := scanEntry(rows)
 		if err != nil {
 			rows.Close()
 			return nil, err
 		}
 		entries = append(entries, e)
+		longest = max(longest, size)
 	}
-	if err := closeRows(rows); err != nil {
+	err = closeRows(rows)
+	afterLong(longest)
+	if err != nil {
 		return nil, err
 	}
 	return entries, nil
 }
 
-// scanEntry reads one row of entryColumns. A tool call or plan whose JSON does not decode
-// (a database edited by hand) is left out rather than failing the whole page.
-func scanEntry(rows *sql.Rows) (chat.Entry, error) {
+// scanEntry reads one row of entryColumns, and says how many bytes its text, tool call and
+// plan took: SQLite read each whole, a long one in a buffer of its own (afterLong). A tool
+// call or plan whose JSON does not decode (a database edited by hand) is left out rather
+// than failing the whole page.
+func scanEntry(rows *sql.Rows) (chat.Entry, int64, error) {
 	var e chat.Entry
 	var kind string
 	var created, updated int64
 	var tool, plan sql.NullString
 	if err := rows.Scan(&e.ID, &kind, &e.Author, &e.Turn, &created, &updated, &e.Text, &e.Lost, &tool, &plan, &e.Done); err != nil {
-		return chat.Entry{}, err
+		return chat.Entry{}, 0, err
 	}
 	e.Kind = chat.EntryKind(kind)
 	e.Created, e.Updated = unixTime(created), unixTime(updated)
 	decodeParts(&e, tool, plan)
-	return e, nil
+	return e, int64(len(e.Text) + len(tool.String) + len(plan.String)), nil
 }
 
 // decodeParts sets e's tool call and plan from their JSON, leaving out what does not decode.

@@ -38,6 +38,9 @@ func (s *Store) indexPending(ctx context.Context) error {
 				SELECT e.id, e.text, e.extra FROM entries_fts_pending p JOIN entries e ON e.id = p.id`,
 			`DELETE FROM entries_fts_pending`)
 	})
+	// FTS5 read each entry's text whole and tokenized it: long ones leave the C allocator
+	// with free regions to give back.
+	trimCMemory()
 	if err != nil {
 		return fmt.Errorf("indexing the history: %w", err)
 	}

@@ -17,6 +17,7 @@ var migrations = []func(ctx context.Context, tx *sql.Tx) error{
 	migrate3, // windows.go: the windows the screen remembers
 	migrate4, // turns.go: the agents' open turns
 	migrate5, // sessions.go: what the catch-up counts without reading it
+	migrate6, // sessions.go: the same, without copying each entry's text
 }
 
 // SchemaVersion is the schema version this Sidekicks writes.

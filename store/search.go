@@ -103,7 +103,11 @@ func (s *Store) SearchContext(ctx context.Context, query string, limit int) ([]H
 		h.Snippet, h.Marks = parseSnippet(snip)
 		hits = append(hits, h)
 	}
-	if err := closeRows(rows); err != nil {
+	err = closeRows(rows)
+	// SQLite read each hit's text whole from its overflow pages, however little of it the
+	// snippet takes: a long one leaves the C allocator with a free region to give back.
+	trimCMemory()
+	if err != nil {
 		return fail(err)
 	}
 	return hits, nil

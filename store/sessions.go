@@ -98,8 +98,9 @@ func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries [
 		return nil, 0, err
 	}
 	held := 0
+	var longest int64
 	for (maxBytes <= 0 || held < maxBytes) && rows.Next() {
-		e, err := scanEntry(rows)
+		e, size, err := scanEntry(rows)
 		if err != nil {
 			rows.Close()
 			return nil, 0, err
@@ -108,8 +109,11 @@ func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries [
 			held += len(e.Text)
 		}
 		entries = append(entries, e)
+		longest = max(longest, size)
 	}
-	if err := closeRows(rows); err != nil {
+	err = closeRows(rows)
+	afterLong(longest)
+	if err != nil {
 		return nil, 0, err
 	}
 	slices.Reverse(entries)
@@ -127,14 +131,56 @@ func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries [
 }
 
 // isMessageSQL says whether the entry whose columns it names (new., old. or none) is a
-// message with text: the user's or an agent's, not blank. The catch-up counts them.
+// message with text: the user's or an agent's, not blank (a character other than a space,
+// a tab, a line feed or a carriage return). The catch-up counts them.
+//
+// A GLOB, not trim(text) <> ” as schema 5 had it: trim copies the whole text to give its
+// result, and SQLite copies a bound text once more to end it with a NUL before a function
+// reads it. The index and the triggers evaluated it up to five times for each write of an
+// entry, so a streaming reply of 700 KB cost ten 700 KB buffers of the C allocator at each
+// save, which it keeps for reuse once freed (see migrate6).
 func isMessageSQL(row string) string {
+	return row + `kind IN ('user', 'agent') AND ` + row + `text GLOB '*[^ ' || char(9, 10, 13) || ']*'`
+}
+
+// isMessageSQL5 is isMessageSQL as schema 5 wrote it, which migrate6 replaces.
+func isMessageSQL5(row string) string {
 	return row + `kind IN ('user', 'agent') AND trim(` + row + `text, ' '||char(9, 10, 13)) <> ''`
 }
 
 // countBucketBits: message_counts counts messages by blocks of 1 << countBucketBits entry
 // ids.
 const countBucketBits = 10
+
+// messageBucketSQL is the block of message_counts of the entry whose columns it names.
+func messageBucketSQL(row string) string { return fmt.Sprintf("%sid >> %d", row, countBucketBits) }
+
+// messageCountsSQL makes the partial index of the messages and the triggers that keep
+// message_counts, with isMessage telling a message.
+func messageCountsSQL(isMessage func(row string) string) []string {
+	key := func(row string) string {
+		return `conv_id = ` + row + `conv_id AND author = ` + row + `author AND bucket = ` + messageBucketSQL(row)
+	}
+	count := func(row string) string { // a message counted in its block's row, made if missing
+		return `INSERT INTO message_counts(conv_id, author, bucket, n)
+				SELECT ` + row + `conv_id, ` + row + `author, ` + messageBucketSQL(row) + `, 0
+				WHERE (` + isMessage(row) + `) AND NOT EXISTS (SELECT 1 FROM message_counts WHERE ` + key(row) + `);
+			UPDATE message_counts SET n = n + 1 WHERE ` + key(row) + ` AND (` + isMessage(row) + `);`
+	}
+	uncount := func(row string) string { // a message counted before: its row exists
+		return `UPDATE message_counts SET n = n - 1 WHERE ` + key(row) + ` AND (` + isMessage(row) + `);`
+	}
+	return []string{
+		`CREATE INDEX entries_messages ON entries(conv_id, id, author) WHERE ` + isMessage(""),
+		`CREATE TRIGGER message_counts_insert AFTER INSERT ON entries BEGIN ` + count("new.") + ` END`,
+		// A reply that grows, the most frequent write, changes no count.
+		`CREATE TRIGGER message_counts_update AFTER UPDATE OF conv_id, kind, author, text ON entries
+		WHEN old.conv_id IS NOT new.conv_id OR old.author IS NOT new.author
+			OR (` + isMessage("old.") + `) IS NOT (` + isMessage("new.") + `) BEGIN ` +
+			uncount("old.") + count("new.") + ` END`,
+		`CREATE TRIGGER message_counts_delete AFTER DELETE ON entries BEGIN ` + uncount("old.") + ` END`,
+	}
+}
 
 // migrate5 lets the catch-up count the messages an agent missed without reading them:
 // message_counts holds, by conversation, author and block of 1024 entry ids, how many
@@ -149,21 +195,7 @@ const countBucketBits = 10
 // exists, and inserting one for an entry deleted with its conversation would break the
 // foreign key.
 func migrate5(ctx context.Context, tx *sql.Tx) error {
-	bucket := func(row string) string { return fmt.Sprintf("%sid >> %d", row, countBucketBits) }
-	key := func(row string) string {
-		return `conv_id = ` + row + `conv_id AND author = ` + row + `author AND bucket = ` + bucket(row)
-	}
-	count := func(row string) string { // a message counted in its block's row, made if missing
-		return `INSERT INTO message_counts(conv_id, author, bucket, n)
-				SELECT ` + row + `conv_id, ` + row + `author, ` + bucket(row) + `, 0
-				WHERE (` + isMessageSQL(row) + `) AND NOT EXISTS (SELECT 1 FROM message_counts WHERE ` + key(row) + `);
-			UPDATE message_counts SET n = n + 1 WHERE ` + key(row) + ` AND (` + isMessageSQL(row) + `);`
-	}
-	uncount := func(row string) string { // a message counted before: its row exists
-		return `UPDATE message_counts SET n = n - 1 WHERE ` + key(row) + ` AND (` + isMessageSQL(row) + `);`
-	}
-	return execAll(ctx, tx,
-		`CREATE INDEX entries_messages ON entries(conv_id, id, author) WHERE `+isMessageSQL(""),
+	return execAll(ctx, tx, append([]string{
 		`CREATE TABLE message_counts (
 			conv_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
 			author  TEXT NOT NULL,
@@ -172,16 +204,20 @@ func migrate5(ctx context.Context, tx *sql.Tx) error {
 			PRIMARY KEY (conv_id, bucket, author)
 		) WITHOUT ROWID`,
 		`INSERT INTO message_counts(conv_id, author, bucket, n)
-			SELECT conv_id, author, `+bucket("")+`, count(*) FROM entries WHERE `+isMessageSQL("")+`
+			SELECT conv_id, author, ` + messageBucketSQL("") + `, count(*) FROM entries WHERE ` + isMessageSQL5("") + `
 			GROUP BY 1, 2, 3`,
-		`CREATE TRIGGER message_counts_insert AFTER INSERT ON entries BEGIN `+count("new.")+` END`,
-		// A reply that grows, the most frequent write, changes no count.
-		`CREATE TRIGGER message_counts_update AFTER UPDATE OF conv_id, kind, author, text ON entries
-		WHEN old.conv_id IS NOT new.conv_id OR old.author IS NOT new.author
-			OR (`+isMessageSQL("old.")+`) IS NOT (`+isMessageSQL("new.")+`) BEGIN `+
-			uncount("old.")+count("new.")+` END`,
-		`CREATE TRIGGER message_counts_delete AFTER DELETE ON entries BEGIN `+uncount("old.")+` END`,
-	)
+	}, messageCountsSQL(isMessageSQL5)...)...)
+}
+
+// migrate6 makes the index and the triggers of migrate5 anew with isMessageSQL, which tells
+// the same entries apart without copying their text: the counts stay as they are.
+func migrate6(ctx context.Context, tx *sql.Tx) error {
+	return execAll(ctx, tx, append([]string{
+		`DROP INDEX entries_messages`,
+		`DROP TRIGGER message_counts_insert`,
+		`DROP TRIGGER message_counts_update`,
+		`DROP TRIGGER message_counts_delete`,
+	}, messageCountsSQL(isMessageSQL)...)...)
 }
 
 // countMessagesSQL counts the messages with text of conversation ?1 not written by ?2: over

@@ -255,18 +255,38 @@ func TestMessageCountReadsNoEntries(t *testing.T) {
 	}
 }
 
-// TestMigrateFromVersion4CountsMessages: a database written with schema 4, before the
-// counts, is upgraded on opening with its entries kept, counted, and the catch-up's numbers
-// those the entries give.
-func TestMigrateFromVersion4CountsMessages(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v4.db")
-	stmts := []string{
-		`PRAGMA user_version = 4`,
+// oldChannel is what an older Sidekicks of schema version left: a channel "old" (conversation
+// 1) of alice and bob, alice having seen up to entry 700; its entries are the caller's.
+func oldChannel(version int) []string {
+	return []string{
+		fmt.Sprintf(`PRAGMA user_version = %d`, version),
 		`INSERT INTO channels(id, name, name_key, created) VALUES (1, 'old', 'old', 5)`,
 		`INSERT INTO members(channel_id, agent, position) VALUES (1, 'alice', 1), (1, 'bob', 2)`,
 		`INSERT INTO conversations(id, channel_id) VALUES (1, 1)`,
 		`INSERT INTO sessions(conv_id, agent, seen) VALUES (1, 'alice', 700)`,
 	}
+}
+
+// openMigrated opens a database that an older Sidekicks of schema version left at path (with
+// stmts run in it), closed at the end of the test, checking it was brought up to date.
+func openMigrated(t *testing.T, path string, version int, stmts ...string) *Store {
+	t.Helper()
+	oldDatabase(t, path, version, stmts...)
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	checkPragma(t, s, "user_version", fmt.Sprint(SchemaVersion()))
+	return s
+}
+
+// TestMigrateFromVersion4CountsMessages: a database written with schema 4, before the
+// counts, is upgraded on opening with its entries kept, counted, and the catch-up's numbers
+// those the entries give.
+func TestMigrateFromVersion4CountsMessages(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v4.db")
+	stmts := oldChannel(4)
 	for i := 1; i <= 3_000; i++ {
 		kind, author, text := "user", "", fmt.Sprintf("entry %06d %s", i, strings.Repeat("words ", 15))
 		switch {
@@ -281,14 +301,7 @@ func TestMigrateFromVersion4CountsMessages(t *testing.T) {
 		}
 		stmts = append(stmts, fmt.Sprintf(`INSERT INTO entries(id, conv_id, kind, author, text, done) VALUES (%d, 1, '%s', '%s', '%s', 1)`, i, kind, author, text))
 	}
-	oldDatabase(t, path, 4, stmts...)
-
-	s, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	checkPragma(t, s, "user_version", fmt.Sprint(SchemaVersion()))
+	s := openMigrated(t, path, 4, stmts...)
 	var counted int
 	if err := s.db.QueryRow(`SELECT sum(n) FROM message_counts WHERE conv_id = 1`).Scan(&counted); err != nil ||
 		counted != storedMessages(t, s, 1, "nobody", 1, 3_000) {
@@ -311,4 +324,44 @@ func TestMigrateFromVersion4CountsMessages(t *testing.T) {
 	if n, err := s.countMessages(1, "alice", 1, 5_000); err != nil || n != storedMessages(t, s, 1, "alice", 1, 5_000) {
 		t.Errorf("count after a new message: %d, %v", n, err)
 	}
+}
+
+// TestMigrateFromVersion5KeepsCounts: a database written with schema 5 gets the index and
+// triggers of the counts anew (migrate6): the counts it had stay right, the catch-up's too,
+// writes after it are counted, and saving a long reply no longer copies its text for them.
+func TestMigrateFromVersion5KeepsCounts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v5.db")
+	bodies := []string{"hello", "", " \t\r\n ", "x", "  word  ", "\n"}
+	stmts := oldChannel(5)
+	for i := 1; i <= 3_000; i++ {
+		kind, author := "user", ""
+		if i%3 == 1 {
+			kind, author = "agent", "bob"
+		}
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO entries(id, conv_id, kind, author, text, done) VALUES (%d, 1, '%s', '%s', '%s', 1)`,
+			i, kind, author, bodies[i%len(bodies)]))
+	}
+	s := openMigrated(t, path, 5, stmts...)
+	check := func(what string) {
+		t.Helper()
+		for _, agent := range []string{"alice", "bob", "nobody"} {
+			for _, r := range [][2]int64{{1, 5_000}, {701, 2_999}, {1_000, 1_030}, {1_024, 2_047}} {
+				if n, err := s.countMessages(1, agent, r[0], r[1]); err != nil || n != storedMessages(t, s, 1, agent, r[0], r[1]) {
+					t.Fatalf("%s: not %s, ids %d to %d: counted %d, want %d (%v)", what, agent, r[0], r[1], n, storedMessages(t, s, 1, agent, r[0], r[1]), err)
+				}
+			}
+		}
+	}
+	check("after the migration")
+	// Writes after it: a message, a blank one made a message, a message made blank.
+	e := textEntry(chat.KindAgent, "bob", " ", 3_001)
+	e.ID = mustSave(t, s, 1, e)
+	e.Text = "now it says something"
+	mustSave(t, s, 1, e)
+	if _, err := s.db.Exec(`UPDATE entries SET text = '  ' WHERE id = 6`); err != nil {
+		t.Fatal(err)
+	}
+	mustSave(t, s, 1, textEntry(chat.KindUser, "", "new", 3_002))
+	check("after writes")
+	checkLongSaveCopies(t, s, 1)
 }

@@ -296,6 +296,7 @@ func (w *Writer) writeBatch() error {
 			// attempt, and Search reports it.
 			w.s.noteWrites(len(batch))
 		}
+		afterLong(largest(batch))
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -322,6 +323,15 @@ func (w *Writer) writeBatch() error {
 	}
 	w.cond.Broadcast()
 	return err
+}
+
+// largest is the size of the largest row of a batch.
+func largest(rows map[int64]entryRow) int64 {
+	var n int64
+	for _, r := range rows {
+		n = max(n, r.size())
+	}
+	return n
 }
 
 // write writes rows and turn marks in one transaction.

@@ -3,7 +3,7 @@
 // while another window floods 400,000 lines, after an agent sent a 1 MB word, after a resize, and the
 // resident memory per displayed line, in two rounds: the first fills what is bounded (caches)
 // with the lines, the second shows what each more line costs. `make responsiveness` builds
-// the binary and runs it.
+// the binary and runs it; -memory-only measures the memory alone, in about a minute.
 //
 // A key's echo is the time from sending the key (through a tmux control-mode client, so no
 // process is started per key) to the moment the pane's output (piped by tmux into a FIFO
@@ -34,6 +34,7 @@ func main() {
 	flag.StringVar(&socketPrefix, "socket", socketPrefix, "the start of the private tmux server's socket name")
 	flag.BoolVar(&profileCPU, "profile-cpu", true, "with -profile: record a CPU profile and an execution trace too")
 	flag.BoolVar(&floodOnly, "flood-only", false, "measure the idle echo and the keys during the flood, and stop there")
+	flag.BoolVar(&memoryOnly, "memory-only", false, "open Bob's window only and measure the memory per displayed line (both rounds), and stop there: no idle keys, no flood")
 	flag.StringVar(&profileDir, "profile", "", "with a binary built with -tags profile: write its CPU profile and execution trace of the flood, and heap profiles before and after the memory test, into this folder")
 	flag.Parse()
 	if err := run(*bin, *keys, *flood, *word, *lines); err != nil {
@@ -69,6 +70,10 @@ var profileCPU bool
 
 // floodOnly stops the run after the flood (-flood-only): the figures of the loop's order.
 var floodOnly bool
+
+// memoryOnly skips the idle keys and the flood and stops after the memory rounds
+// (-memory-only): about a minute, and nothing that loads the machine.
+var memoryOnly bool
 
 // keyDeadline bounds the wait for one key's echo.
 const keyDeadline = 120 * time.Second
@@ -124,6 +129,13 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 
+	if memoryOnly {
+		if err := m.openAgent(app, 1, "Bob"); err != nil {
+			return err
+		}
+		return memoryRounds(m, app, pid, lines)
+	}
+
 	// Alice's window, alone: the idle echo, key by key against cat's.
 	if err := m.openAgent(app, 0, "Alice"); err != nil {
 		return err
@@ -172,14 +184,8 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return nil
 	}
 
-	// Lines of 34 bytes echoed by Bob: each is a displayed line in the prompt and in the reply.
-	// Twice: the first round's figure counts what fills once and is bounded (the history's
-	// page caches, the runtime's own tables growing to the program's new size) with the
-	// lines; the second's is what each more line costs.
-	for round, format := range []string{"line %08d of the memory test..\n", "line %08d of the second round.\n"} {
-		if err := memoryRound(m, app, pid, round+1, format, lines); err != nil {
-			return err
-		}
+	if err := memoryRounds(m, app, pid, lines); err != nil {
+		return err
 	}
 
 	// One word of word bytes with no spaces, sent by Bob (the demo agent's /word, 4 KiB a
@@ -232,6 +238,19 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		resizeKeys = append(resizeKeys, ks...)
 	}
 	worst("keys after a resize with the word on screen", resizeKeys, idle)
+	return nil
+}
+
+// memoryRounds has Bob echo lines of 34 bytes: each is a displayed line in the prompt and in
+// the reply. Twice: the first round's figure counts what fills once and is bounded (the
+// history's page caches, the runtime's own tables growing to the program's new size) with
+// the lines; the second's is what each more line costs.
+func memoryRounds(m *meter, app *pane, pid, lines int) error {
+	for round, format := range []string{"line %08d of the memory test..\n", "line %08d of the second round.\n"} {
+		if err := memoryRound(m, app, pid, round+1, format, lines); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
