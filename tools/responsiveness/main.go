@@ -179,6 +179,9 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	// reach cat too: sidekicks' worst and p99 over cat's show what is sidekicks' own.
 	fmt.Printf("                          worst / cat's worst %.1f, p99 / cat's p99 %.1f\n",
 		ratio(slices.Max(floodKeys), slices.Max(catKeys)), ratio(quantile(floodKeys, 0.99), quantile(catKeys, 0.99)))
+	calm := calmKeys(floodKeys, catKeys, 3*median(catIdle))
+	fmt.Printf("                          the %d keys with cat's beside them within 3× its idle median: %s; worst / idle median %.1f\n",
+		len(calm), summary(calm), ratio(slices.Max(calm), idle))
 	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
 	if floodOnly {
 		return nil
@@ -329,3 +332,20 @@ func writeConfig(dir, bin string) (string, error) {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// calmKeys returns the keys of keys (typed each between cat's key of the same index and the
+// next) whose two cat keys beside them took at most limit: the keys typed while the machine
+// itself did not stall. A stall of the machine (the agent, tmux, the script and sidekicks
+// share two cores) delays cat's echo as much as anyone's; what is left is sidekicks' own.
+func calmKeys(keys, cat []time.Duration, limit time.Duration) []time.Duration {
+	var out []time.Duration
+	for i, d := range keys {
+		if i < len(cat) && cat[i] <= limit && (i+1 >= len(cat) || cat[i+1] <= limit) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return keys
+	}
+	return out
+}
