@@ -341,6 +341,14 @@ func (s *agentSession) Prompt(ctx context.Context, blocks []sdk.ContentBlock) (s
 	if err != nil {
 		return stop, s.c.failed("session/prompt", err)
 	}
+	if stop == sdk.StopReasonCancelled {
+		// An agent that Sidekicks stops (its stdin closed first) may end the turn as
+		// cancelled before it exits: the turn was stopped or restarted, which chat says
+		// as such, unless the user had cancelled it.
+		if stopped := stoppedError(s.c.proc.StopReason()); stopped != nil {
+			return stop, stopped
+		}
+	}
 	return stop, nil
 }
 
