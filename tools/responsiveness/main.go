@@ -196,6 +196,9 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	if err := m.sendText(app, nil, fmt.Sprintf("/word %d", word), []string{"Enter"}); err != nil {
 		return err
 	}
+	// From the turn's start (a turn over before it is seen is not waited for): a check
+	// made before Bob's turn began would end the keys at once, before any were typed.
+	_ = s.waitScreen(app, "Esc Cancel turn", 5*time.Second)
 	wordKeys, _, err := m.keysUntil(app, cat, func() bool { return !strings.Contains(s.screen(app), "Esc Cancel turn") }, 10*time.Minute)
 	if err != nil {
 		return err
