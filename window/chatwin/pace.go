@@ -3,6 +3,7 @@ package chatwin
 import (
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
@@ -121,15 +122,7 @@ func (p *paced) Entry(i int) (chat.Entry, bool) {
 		h.released = len(e.Text)
 	}
 	if h.released < len(e.Text) && p.budget > 0 {
-		// A slice ends at the end of a line: the view reads the line still arriving again
-		// whole at each step, so a long line is given whole, once, rather than re-read at
-		// each slice of it.
-		end := h.released + p.budget
-		if nl := strings.IndexByte(e.Text[min(end, len(e.Text)):], '\n'); nl >= 0 {
-			end += nl + 1
-		} else {
-			end = len(e.Text)
-		}
+		end := sliceEnd(e.Text, h.released, p.budget)
 		p.budget -= min(end-h.released, p.budget)
 		p.read += end - h.released
 		h.released = end
@@ -152,6 +145,29 @@ func (p *paced) Entry(i int) (chat.Entry, bool) {
 	e.Text, e.Rev, e.Done = e.Text[:h.released], h.rev, false
 	return e, true
 }
+
+// sliceEnd is where a slice of text that starts at from and may read budget bytes ends: at
+// the end of the line it reaches, so that a line is laid out in one piece, unless that line
+// goes on for more than longLine bytes past the budget, or has not ended yet (a long word:
+// minified code, base64, a JSON blob, still arriving). Such a line is cut where the budget
+// ends, at a character's start: its layout
+// goes on from its last rows at the next slice (the convo view wraps a line that grew from
+// where it stopped), so a frame lays out its slice of it, not all of it that has arrived.
+func sliceEnd(text string, from, budget int) int {
+	end := min(from+budget, len(text))
+	rest := text[end:]
+	if nl := strings.IndexByte(rest[:min(len(rest), longLine)], '\n'); nl >= 0 {
+		return end + nl + 1
+	}
+	for end < len(text) && end > from+1 && !utf8.RuneStart(text[end]) {
+		end--
+	}
+	return end
+}
+
+// longLine is how far past a slice's budget the end of the line it reached is looked for:
+// a line that goes on further is cut (sliceEnd).
+const longLine = paceBytes
 
 // isPacedKind reports the kinds whose text streams: replies, thoughts, the user's messages.
 // Tool calls, plans and notices are small and replaced whole.

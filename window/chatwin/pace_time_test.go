@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"git.rickub.com/bots-garden/sidekicks/chat"
 )
@@ -74,5 +75,44 @@ func TestSliceShorterWhileTyping(t *testing.T) {
 	typing := p.slice()
 	if idle != 24<<10 || typing != 8<<10 {
 		t.Fatalf("slices of %d bytes idle and %d typing, want %d and %d", idle, typing, 24<<10, 8<<10)
+	}
+}
+
+// TestLongLineReadInSlices: a long word (a line of 1 MiB with no newline, as minified code
+// or base64 come) is read a slice per frame, cut at a character's start, not whole at the
+// first frame that sees it: before, the slice went on to the end of the line, and a frame
+// laid out all of the word that had arrived (9–20 ms, the key typed meanwhile waiting).
+// A line that ends soon after the slice's budget is still read to its end.
+func TestLongLineReadInSlices(t *testing.T) {
+	word := strings.Repeat("é"+strings.Repeat("QUJD", 40), (1<<20)/162)
+	src := &oneEntry{e: chat.Entry{Kind: chat.KindAgent, Seq: 1, Rev: 1}}
+	p := newPaced(src)
+	p.frame(true)
+	p.afterSync() // the window opens on an empty reply
+	p.perByte = float64(time.Millisecond) / (8 << 10) // 8 KiB laid out a ms: 24 KiB a slice
+	src.e.Text, src.e.Rev = word, 2
+	released, frames := 0, 0
+	for released < len(word) {
+		p.frame(true)
+		got, _ := p.Entry(0)
+		if !strings.HasPrefix(word, got.Text) || !utf8.ValidString(got.Text) {
+			t.Fatalf("frame %d was given %d bytes that are not a prefix of whole characters", frames, len(got.Text))
+		}
+		if n := len(got.Text) - released; n > 24<<10 {
+			t.Fatalf("frame %d read %d bytes of the word, want at most a slice (%d)", frames, n, 24<<10)
+		}
+		released = len(got.Text)
+		frames++
+	}
+	if frames < (1<<20)/(24<<10) {
+		t.Errorf("the word was read in %d frames", frames)
+	}
+	// A line of 40 KiB whose end is within longLine of the slice's end: read to its end.
+	if end := sliceEnd(strings.Repeat("a", 40<<10)+"\nmore", 0, 24<<10); end != 40<<10+1 {
+		t.Errorf("a 40 KiB line was cut at %d, want its end %d", end, 40<<10+1)
+	}
+	// What is left of the text within the budget: read whole.
+	if end := sliceEnd("short line, not ended", 3, 24<<10); end != len("short line, not ended") {
+		t.Errorf("a short rest was cut at %d", end)
 	}
 }
