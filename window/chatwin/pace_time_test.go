@@ -88,7 +88,7 @@ func TestLongLineReadInSlices(t *testing.T) {
 	src := &oneEntry{e: chat.Entry{Kind: chat.KindAgent, Seq: 1, Rev: 1}}
 	p := newPaced(src)
 	p.frame(true)
-	p.afterSync() // the window opens on an empty reply
+	p.afterSync()                                     // the window opens on an empty reply
 	p.perByte = float64(time.Millisecond) / (8 << 10) // 8 KiB laid out a ms: 24 KiB a slice
 	src.e.Text, src.e.Rev = word, 2
 	released, frames := 0, 0
