@@ -62,8 +62,9 @@ func openChooser(h *harness, dir string, exts ...string) *chooserRig {
 	return openChooserOf(h, FileChooser{Title: "Open configuration", Dir: dir, Extensions: exts})
 }
 
-// openChooserOf opens the chooser fc describes and waits for its first listing.
-func openChooserOf(h *harness, fc FileChooser) *chooserRig {
+// openChooserOf opens the chooser fc describes and waits for its first listing; opening,
+// when set, runs on the UI goroutine right after the dialog opened.
+func openChooserOf(h *harness, fc FileChooser, opening ...func()) *chooserRig {
 	h.t.Helper()
 	r := &chooserRig{h: h, reads: make(chan struct{}, 16)}
 	h.do(func() {
@@ -79,6 +80,9 @@ func openChooserOf(h *harness, fc FileChooser) *chooserRig {
 			default:
 			}
 		})
+		for _, f := range opening {
+			f()
+		}
 	})
 	r.waitRead()
 	return r
@@ -410,19 +414,8 @@ func TestFileChooserGoldenFrench(t *testing.T) {
 // before the listing's answer, which is posted work.
 func openChooserTyping(h *harness, dir, text string, enter bool) *chooserRig {
 	h.t.Helper()
-	r := &chooserRig{h: h, reads: make(chan struct{}, 16)}
-	h.do(func() {
-		d := h.app.ChooseFile(FileChooser{Title: "Open configuration", Dir: dir, Extensions: []string{".yaml", ".yml"}}, func(p string, ok bool) {
-			r.path, r.ok = p, ok
-			r.got++
-		})
-		r.c = ChooserIn(d)
-		r.c.SetOnRead(func() {
-			select {
-			case r.reads <- struct{}{}:
-			default:
-			}
-		})
+	fc := FileChooser{Title: "Open configuration", Dir: dir, Extensions: []string{".yaml", ".yml"}}
+	return openChooserOf(h, fc, func() {
 		n := 0
 		for _, c := range text {
 			h.sim.InjectKey(tcell.KeyRune, c, tcell.ModNone)
@@ -441,8 +434,6 @@ func openChooserTyping(h *harness, dir, text string, enter bool) *chooserRig {
 			time.Sleep(time.Millisecond) // tcell's goroutine passes the keys on: nothing to wait on
 		}
 	})
-	r.waitRead()
-	return r
 }
 
 // TestFileChooserKeepsWhatIsTypedWhileItReads: a name typed as soon as the dialog opens,
