@@ -210,9 +210,9 @@ func (a *App) Invalidate() {
 }
 
 // InvalidateFlow asks for a redraw of what streams in (an agent's text, and the rest of
-// it a window has yet to lay out). It is drawn at the frame rate, counted from the last
-// frame drawn for it, and never by a frame drawn for a key: a key shows at once, painting
-// only its window, whatever floods the others. It never blocks
+// it a window has yet to lay out). It is drawn at the frame rate, at most typingFlowRate
+// times a second while the user types (Typing), and never by a frame drawn for a key: a
+// key shows at once, painting only its window, whatever floods the others. It never blocks
 // and may be called from any goroutine.
 func (a *App) InvalidateFlow() {
 	a.flow.Add(1)
@@ -514,8 +514,8 @@ func (a *App) maybeDraw() {
 			next := a.lastFrame.Add(frameInterval)
 			if a.gen.Load() == a.paintedGen {
 				// Only what streams in changed: paced by the frames drawn for it, which
-				// the frames drawn for keys do not put off.
-				next = a.lastFlow.Add(frameInterval)
+				// the frames drawn for keys do not put off, fewer while the user types.
+				next = a.lastFlow.Add(a.flowInterval())
 			}
 			if time.Now().Before(next) {
 				a.wakeAt(next)
@@ -542,9 +542,9 @@ func (a *App) maybeDraw() {
 }
 
 // flowDue reports whether a frame for what streams in is due: something streamed in since
-// the last one, which is at least a frame's time old.
+// the last one, which is at least flowInterval old.
 func (a *App) flowDue() bool {
-	return a.flow.Load() != a.paintedFlow && !time.Now().Before(a.lastFlow.Add(frameInterval))
+	return a.flow.Load() != a.paintedFlow && !time.Now().Before(a.lastFlow.Add(a.flowInterval()))
 }
 
 // sendHeld sends the terminal what a frame painted and the frames drawn for keys since
@@ -676,6 +676,18 @@ func (a *App) handle(ev tcell.Event) {
 // (laying out what an agent sent) puts it off to the next frame, so that the key shows
 // first; it asks for that frame with Invalidate.
 func (a *App) InputFrame() bool { return a.inputFrame }
+
+// typingFlowRate is how many frames a second show what streams in while the user types:
+// fewer frames that a key may find being drawn, and less for the terminal to take in.
+const typingFlowRate = 20
+
+// flowInterval is the least time between two frames drawn for what streams in.
+func (a *App) flowInterval() time.Duration {
+	if a.Typing() {
+		return time.Second / typingFlowRate
+	}
+	return frameInterval
+}
 
 // typingWindow is how recent the user's last input must be for Typing.
 const typingWindow = 250 * time.Millisecond
