@@ -40,7 +40,7 @@ func (a *App) draw() {
 			i := (from + k) % n
 			w := a.windows[i]
 			if k > 0 && a.yieldFrame() { // a frame for the stream paints one window at least
-				a.gaveWay(i, true)
+				a.gaveWay(i)
 				return
 			}
 			if w.rect.Empty() {
@@ -56,7 +56,7 @@ func (a *App) draw() {
 			w.painted = w.rect
 		}
 		if n > 0 && a.yieldFrame() {
-			a.gaveWay(from, true)
+			a.gaveWay(from)
 			return
 		}
 		if len(a.dialogs) > 0 || a.menu.open {
@@ -96,23 +96,18 @@ func (a *App) draw() {
 	a.scheduleTimers()
 }
 
-// gaveWay notes a frame that stopped to let an event through, before window i: the next
-// frame paints every window again, starting with i when this one painted some (painted),
-// and is paced from this one.
-func (a *App) gaveWay(i int, painted bool) {
+// gaveWay notes a frame that stopped before window i to let an event through (yieldFrame
+// is false in a frame drawn for input): the next frame paints every window again, starting
+// with i, and is paced from this one.
+func (a *App) gaveWay(i int) {
 	a.dirty.Store(true)
-	if painted {
-		a.flowFrom = i
-		if !a.inputFrame {
-			a.lastFlow = a.frameStart
-		}
-	}
+	a.flowFrom, a.lastFlow = i, a.frameStart
 }
 
 // yieldFrame reports whether the frame being drawn gives way to an event that arrived
 // meanwhile: a frame that is not one for the user's input (an agent's text, a spinner)
-// stops between two windows as soon as a key (or any event) waits in tcell's queue, before
-// anything of it is shown, and the loop handles the event and draws the frame for it, with
+// stops between two windows, once it has painted one, as soon as a key (or any event) waits
+// in tcell's queue, before anything of it is shown, and the loop handles the event and draws the frame for it, with
 // what this one laid out. So a key typed while another window lays out a flood waits for
 // that window's painting, not for the whole frame's (the other windows, tcell's writing).
 // Every frame paints every cell, so the next one puts right what this one left half done.
