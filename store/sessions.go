@@ -134,9 +134,9 @@ func (s *Store) UnseenNewest(conv ConvID, agent string, maxBytes int) (entries [
 // message with text: the user's or an agent's, not blank (a character other than a space,
 // a tab, a line feed or a carriage return). The catch-up counts them.
 //
-// A GLOB, not trim(text) <> ” as schema 5 had it: trim copies the whole text to give its
-// result, and SQLite copies a bound text once more to end it with a NUL before a function
-// reads it. The index and the triggers evaluated it up to five times for each write of an
+// A GLOB, not trim(text) compared with the empty string as schema 5 had it: trim copies the
+// whole text to give its result, and SQLite copies a bound text once more to end it with a
+// NUL before a function reads it. The index and the triggers evaluated it up to five times for each write of an
 // entry, so a streaming reply of 700 KB cost ten 700 KB buffers of the C allocator at each
 // save, which it keeps for reuse once freed (see migrate6).
 func isMessageSQL(row string) string {
