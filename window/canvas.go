@@ -75,12 +75,9 @@ func (c *canvas) styleID(st tcell.Style) uint32 {
 	return id
 }
 
-// put gives the cell (x, y) the cluster g in style st, as tcell's Put does, by the end of
-// the frame (flush), unless it holds them already.
-func (c *canvas) put(x, y int, g string, st tcell.Style) { c.putID(x, y, g, c.styleID(st)) }
-
-// putID is put for a style styleID numbered.
-func (c *canvas) putID(x, y int, g string, id uint32) {
+// put gives the cell (x, y) the cluster g in the style numbered id (styleID), as tcell's Put
+// does, by the end of the frame (flush), unless it holds them already.
+func (c *canvas) put(x, y int, g string, id uint32) {
 	if x < 0 || y < 0 || x >= c.w || y >= c.h {
 		return
 	}

@@ -150,7 +150,7 @@ func (r Region) pen(st tcell.Style) pen {
 // putCell puts one cluster in the screen's cell (x, y), in screen coordinates.
 func (r Region) putCell(x, y int, g string, p *pen) {
 	if r.cv != nil {
-		r.cv.putID(x, y, g, p.id)
+		r.cv.put(x, y, g, p.id)
 		return
 	}
 	r.screen.Put(x, y, g, p.st)
