@@ -39,9 +39,14 @@ func init() {
 	if dir == "" {
 		return
 	}
+	// Agents started from here (the demo agent is this binary) would otherwise truncate
+	// and write the same files.
+	profileCPU := os.Getenv("SIDEKICKS_PROFILE_CPU") == "1"
+	os.Unsetenv("SIDEKICKS_PROFILE_DIR")
+	os.Unsetenv("SIDEKICKS_PROFILE_CPU")
 	runtime.MemProfileRate = 4096 // fine enough to tell the holders of a few MB apart
 	var cpu, tr *os.File
-	if os.Getenv("SIDEKICKS_PROFILE_CPU") == "1" {
+	if profileCPU {
 		cpu, _ = os.Create(filepath.Join(dir, "cpu.pprof"))
 		if cpu != nil {
 			_ = pprof.StartCPUProfile(cpu)

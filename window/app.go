@@ -103,6 +103,10 @@ type App struct {
 	frameStart  time.Time // when the frame being drawn began
 	// ttyPastes holds the pastes the terminal's reader took whole (nil on another screen).
 	ttyPastes *ttyPastes
+	// terminal is the controlling terminal under screen (nil for a screen a test gives),
+	// and term writes the frames' changed cells to it (termWriter), once the screen started.
+	terminal  *terminal
+	term      *termWriter
 	syncs     []chan struct{}
 	idlers    []chan struct{} // closed once the loop is idle (Idle)
 	timer     *time.Timer
@@ -140,11 +144,11 @@ func New(opts Options) (*App, error) {
 		a.now = time.Now
 	}
 	if a.screen == nil {
-		s, pastes, err := newTerminalScreen()
+		s, pastes, term, err := newTerminalScreen()
 		if err != nil {
 			return nil, err
 		}
-		a.screen, a.ttyPastes = s, pastes
+		a.screen, a.ttyPastes, a.terminal = s, pastes, term
 	}
 	a.timer = time.NewTimer(time.Hour)
 	a.timer.Stop()
@@ -320,6 +324,9 @@ func (a *App) Run() (err error) {
 	a.screen.EnablePaste()
 	a.screen.EnableMouse(tcell.MouseButtonEvents | tcell.MouseDragEvents)
 	a.screen.HideCursor()
+	if a.terminal != nil {
+		a.term = newTermWriter(a.screen, a.terminal.tty, a.terminal.ti)
+	}
 	events, stopQ := a.queues()
 	a.events = events
 	a.markDirty()
@@ -559,8 +566,18 @@ func (a *App) sendHeld() {
 	a.canvas.hold = a.canvas.hold[:0]
 	sent := a.canvas.flush()
 	traceFrame(FrameFlushed, sent)
-	a.screen.Show()
+	a.show()
 	traceFrame(FrameShown, 0)
+}
+
+// show sends the terminal the cells the canvas changed: the termWriter when it can, else
+// tcell's Show.
+func (a *App) show() {
+	if !a.term.write(&a.canvas, a.cursor) {
+		a.term.retell(&a.canvas)
+		a.screen.Show()
+		a.term.drawn()
+	}
 }
 
 // syncRequest is the marker Drawn puts in the screen's own queue: once it is handled,

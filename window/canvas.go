@@ -27,6 +27,9 @@ type canvas struct {
 	styleIDs map[tcell.Style]uint32
 	last     tcell.Style
 	lastID   uint32
+	// changed lists the cells the last flush sent, and the cell after each that held a
+	// wide character before (the terminal draws it again): what termWriter writes.
+	changed []int32
 	// hold lists the windows a frame left as they were (a frame drawn for a key paints its
 	// window alone): what an earlier frame that gave way painted there is not sent by this
 	// one, but by the next that paints them. A key's frame carries the key, not a flood.
@@ -97,6 +100,7 @@ func (c *canvas) put(x, y int, g string, id uint32) {
 // different from what tcell holds, and returns how many.
 func (c *canvas) flush() (sent int) {
 	kept := c.touched[:0]
+	c.changed = c.changed[:0]
 	for _, i := range c.touched {
 		cell, was := &c.cells[i], &c.sent[i]
 		if c.held(i) {
@@ -106,6 +110,11 @@ func (c *canvas) flush() (sent int) {
 		cell.touched = false
 		if cell.str == was.str && cell.style == was.style && cell.str != "" {
 			continue
+		}
+		if int(i)%c.w+1 < c.w && clusterWidth(was.str) > 1 {
+			c.changed = append(c.changed, i, i+1)
+		} else {
+			c.changed = append(c.changed, i)
 		}
 		*was = *cell
 		c.screen.Put(int(i)%c.w, int(i)/c.w, cell.str, c.styles[cell.style-1])

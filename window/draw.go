@@ -79,8 +79,9 @@ func (a *App) draw() {
 	if a.needSync {
 		a.needSync = false
 		a.screen.Sync()
+		a.term.drawn()
 	} else {
-		a.screen.Show()
+		a.show()
 	}
 	a.paintedGen = gen
 	if !focusedOnly && !a.inputFrame {

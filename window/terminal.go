@@ -2,27 +2,45 @@ package window
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/gdamore/tcell/v2/terminfo"
 )
 
 // newTerminalScreen returns the screen of the controlling terminal, and what takes its
 // bracketed pastes whole (see ttyPastes). Its input goes through altTty, which also lets
 // Alt with a non-ASCII character through (see altTty).
-func newTerminalScreen() (tcell.Screen, *ttyPastes, error) {
+// The terminal's entry and the tty are kept for the termWriter, made once the screen is
+// started (newTermWriter).
+func newTerminalScreen() (tcell.Screen, *ttyPastes, *terminal, error) {
 	tty, err := tcell.NewDevTty()
 	if err != nil {
-		return nil, nil, fmt.Errorf("opening the terminal: %w", err)
+		return nil, nil, nil, fmt.Errorf("opening the terminal: %w", err)
 	}
 	at := &altTty{Tty: tty, pastes: &ttyPastes{}}
-	s, err := tcell.NewTerminfoScreenFromTty(at)
+	ti, err := tcell.LookupTerminfo(os.Getenv("TERM"))
 	if err != nil {
-		return nil, nil, fmt.Errorf("opening the terminal: %w", err)
+		return nil, nil, nil, fmt.Errorf("opening the terminal: %w", err)
 	}
-	return s, at.pastes, nil
+	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(at, ti)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("opening the terminal: %w", err)
+	}
+	if os.Getenv("SIDEKICKS_DRAW") == "tcell" {
+		return s, at.pastes, nil, nil // every frame drawn by tcell's Show (docs/troubleshooting)
+	}
+	return s, at.pastes, &terminal{tty: at, ti: ti}, nil
+}
+
+// terminal is what the screen of the controlling terminal writes to, and its entry.
+type terminal struct {
+	tty io.Writer
+	ti  *terminfo.Terminfo
 }
 
 // altTty rewrites, in what the terminal sends, ESC followed by a non-ASCII character

@@ -121,6 +121,12 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	m := &meter{s: s, typed: map[*pane]int{}}
+	if profileDir != "" {
+		if m.log, err = os.Create(filepath.Join(profileDir, "echo.txt")); err != nil {
+			return err
+		}
+		defer m.log.Close()
+	}
 	if err := s.waitScreen(app, "No window open", 30*time.Second); err != nil {
 		return err
 	}

@@ -22,6 +22,9 @@ type meter struct {
 	// spawn sends each key with a tmux send-keys process of its own, as a script calling
 	// tmux would: the process's start is then part of every echo.
 	spawn bool
+	// log, when profiling, gets a line for each key: when it was sent (µs since the
+	// epoch), its echo (µs) and the pane's name, to match with the binary's keys.txt.
+	log *os.File
 }
 
 // echo types one letter into p and returns the time until p printed it.
@@ -56,6 +59,9 @@ func (m *meter) echo(p *pane) (time.Duration, error) {
 	at, err := p.waitBytes(from, []byte(key), keyDeadline)
 	if err != nil {
 		return 0, err
+	}
+	if m.log != nil {
+		fmt.Fprintf(m.log, "%d %d %s\n", start.UnixMicro(), at.Sub(start).Microseconds(), p.target)
 	}
 	return at.Sub(start), nil
 }
