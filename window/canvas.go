@@ -1,6 +1,10 @@
 package window
 
-import "github.com/gdamore/tcell/v2"
+import (
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+)
 
 // canvas stands between the frames and tcell's screen: it remembers what each cell was
 // last given, and passes on only the cells whose content or style changed over the whole
@@ -25,6 +29,8 @@ type canvas struct {
 	// styles numbers the styles the cells hold (styleID); last is the last one numbered.
 	styles   []tcell.Style
 	styleIDs map[tcell.Style]uint32
+	// clusters holds the one copy of each cluster other than ASCII the cells hold (own).
+	clusters map[string]string
 	last     tcell.Style
 	lastID   uint32
 	// changed lists the cells the last flush sent, and the cell after each that held a
@@ -89,12 +95,78 @@ func (c *canvas) put(x, y int, g string, id uint32) {
 	if cell.str == g && cell.style == id && g != "" {
 		return
 	}
-	cell.str, cell.style = g, id
+	cell.str, cell.style = c.own(g), id
 	if !cell.touched {
 		cell.touched = true
 		c.touched = append(c.touched, int32(i))
 	}
 }
+
+// ascii puts the run of printable ASCII characters s starts with, one a cell from (x, y),
+// up to the column right, and returns how many it put. It is put's loop for the most
+// common text, without the segmenting: a character followed by a byte that may start a
+// combining mark ends the run (it may be the start of a longer cluster).
+func (c *canvas) ascii(x, y int, s string, id uint32, right int) int {
+	if y < 0 || y >= c.h || x < 0 {
+		return 0
+	}
+	right = min(right, c.w)
+	i := y*c.w + x
+	n := 0
+	for ; n < len(s) && x+n < right; n++ {
+		b := s[n]
+		if b < 0x20 || b >= 0x7f || n+1 < len(s) && s[n+1] >= 0x80 {
+			break
+		}
+		cell := &c.cells[i+n]
+		if len(cell.str) == 1 && cell.str[0] == b && cell.style == id {
+			continue
+		}
+		cell.str, cell.style = asciiCells[b], id
+		if !cell.touched {
+			cell.touched = true
+			c.touched = append(c.touched, int32(i+n))
+		}
+	}
+	return n
+}
+
+// asciiCells holds a string for each ASCII character, which a cell holding it shares.
+var asciiCells = func() (t [128]string) {
+	for b := range t {
+		t[b] = string(rune(b))
+	}
+	return t
+}()
+
+// own is the string a cell keeps for the cluster g: a cell must not hold a substring of
+// the text it was drawn from, or a conversation's whole buffer (a long reply's, replaced
+// since by a larger one) stays alive as long as one of its characters is on the screen.
+// The clusters other than ASCII are kept once each (up to maxClusters, then afresh).
+func (c *canvas) own(g string) string {
+	if len(g) == 1 && g[0] < 0x80 {
+		return asciiCells[g[0]]
+	}
+	if len(g) > maxClusterBytes {
+		return "?" // what tcell sends for it too; a copy would let hostile text fill memory
+	}
+	if s, ok := c.clusters[g]; ok {
+		return s
+	}
+	if c.clusters == nil || len(c.clusters) >= maxClusters {
+		c.clusters = map[string]string{}
+	}
+	s := strings.Clone(g)
+	c.clusters[s] = s
+	return s
+}
+
+// maxClusters bounds the clusters other than ASCII the canvas keeps (own).
+const maxClusters = 4096
+
+// maxClusterBytes is the longest cluster a cell holds: tcell cannot encode a longer one
+// (a character with hundreds of combining marks) and sends "?" instead.
+const maxClusterBytes = 128
 
 // flush ends a frame: it puts on tcell's screen the cells painted in it that end it
 // different from what tcell holds, and returns how many.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/gdamore/tcell/v2"
 )
@@ -230,5 +231,40 @@ func TestManyStylesStayBounded(t *testing.T) {
 			fresh.draw()
 			sameScreens(t, cs.SimulationScreen, fcs.SimulationScreen)
 		}
+	}
+}
+
+// TestCellsHoldNoPartOfTheText: the cells keep copies of what they show, not substrings of
+// the text drawn, so a large text (a long reply's buffer, since replaced by a larger one)
+// is not kept alive by the few of its characters on the screen. A cluster longer than
+// tcell can send is held as the "?" the terminal shows for it.
+func TestCellsHoldNoPartOfTheText(t *testing.T) {
+	a, _ := countingApp(t)
+	var b strings.Builder
+	b.WriteString("plain ASCII, é and 日本 and e\u0301 ")
+	b.WriteString("x" + strings.Repeat("\u0301", 200) + " ")
+	b.WriteString(strings.Repeat("filler ", 1<<14)) // a text far larger than what shows
+	text := b.String()
+	w := &overpaint{text: text}
+	if _, err := a.AddWindow("W", w); err != nil {
+		t.Fatal(err)
+	}
+	a.draw()
+	from := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	to := from + uintptr(len(text))
+	var shown strings.Builder
+	for i, c := range a.canvas.sent {
+		if c.str == "" {
+			continue
+		}
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(c.str))); p >= from && p < to {
+			t.Fatalf("cell %d holds %q, a part of the text drawn", i, c.str)
+		}
+		if i/a.canvas.w == 2 { // the window's first row, under the menu bar and its frame
+			shown.WriteString(c.str)
+		}
+	}
+	if !strings.Contains(shown.String(), "plain ASCII, é and 日 本  and e\u0301 ? filler") {
+		t.Errorf("the first row shows %q", shown.String())
 	}
 }

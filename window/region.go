@@ -75,6 +75,12 @@ func (r Region) text(x, y int, s string, st tcell.Style) int {
 	}
 	right := r.clip.X + r.clip.W
 	for s != "" {
+		if r.cv != nil && s[0] >= 0x20 && s[0] < 0x7f && r.origin.X+x >= r.clip.X {
+			if n := r.cv.ascii(r.origin.X+x, ay, s, p.id, right); n > 0 {
+				s, x = s[n:], x+n
+				continue
+			}
+		}
 		g, w, rest := nextCluster(s)
 		s = rest
 		if w == 0 {

@@ -191,7 +191,7 @@ func (t *termWriter) cell(cv *canvas, i int32) {
 		t.style(st)
 		t.cur, t.styled = st, true
 	}
-	if len(str) > 128 || !utf8.ValidString(str) {
+	if len(str) > maxClusterBytes || !utf8.ValidString(str) {
 		str = "?" // what tcell's encoder sends for a cluster it cannot encode
 	}
 	if x > cv.w-width {
