@@ -1,0 +1,119 @@
+package window
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+)
+
+// writerFixture is a termWriter for xterm-256color writing into out, over a simulation
+// screen of w×h cells whose canvas the test paints.
+func writerFixture(t *testing.T, w, h int) (*termWriter, *canvas, *strings.Builder) {
+	t.Helper()
+	ti, err := tcell.LookupTerminfo("xterm-256color")
+	if err != nil {
+		t.Fatal(err)
+	}
+	screen := tcell.NewSimulationScreen("UTF-8")
+	if err := screen.Init(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(screen.Fini)
+	screen.SetSize(w, h)
+	out := &strings.Builder{}
+	tw := newTermWriter(screen, out, ti)
+	if tw == nil || tw.off {
+		t.Fatalf("no writer for xterm-256color (%+v)", tw)
+	}
+	tw.drawn() // as after tcell's first frame
+	cv := &canvas{}
+	cv.frame(screen, w, h, false)
+	return tw, cv, out
+}
+
+// TestTermWriterSendsOnlyChangedCells: a frame that changed one cell sends that cell, at
+// its place, in its style, and the cursor; the frame after, which changed nothing, sends
+// no cell.
+func TestTermWriterSendsOnlyChangedCells(t *testing.T) {
+	tw, cv, out := writerFixture(t, 20, 5)
+	plain := cv.styleID(tcell.StyleDefault)
+	for x := range 20 {
+		cv.put(x, 2, "a", plain)
+	}
+	cv.flush()
+	if !tw.write(cv, cursorState{}) {
+		t.Fatal("the writer left a plain frame to tcell")
+	}
+	out.Reset()
+	cv.put(7, 2, "Z", cv.styleID(tcell.StyleDefault.Bold(true)))
+	cv.flush()
+	if !tw.write(cv, cursorState{x: 8, y: 2, visible: true}) {
+		t.Fatal("the writer left a plain frame to tcell")
+	}
+	got := out.String()
+	for _, want := range []string{tw.ti.TGoto(7, 2) + tw.ti.AttrOff + tw.ti.Bold + "Z", tw.ti.TGoto(8, 2) + tw.ti.ShowCursor} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the frame sent %q, without %q", got, want)
+		}
+	}
+	if strings.Count(got, "a") > 0 {
+		t.Errorf("the frame sent unchanged cells again: %q", got)
+	}
+	out.Reset()
+	cv.flush()
+	tw.write(cv, cursorState{})
+	if strings.Contains(out.String(), "Z") {
+		t.Errorf("a frame that changed nothing sent %q", out.String())
+	}
+}
+
+// TestTermWriterWideCharacters: the right half of a wide character is not written over
+// it, and a wide character replaced by a narrow one has its right cell written again.
+func TestTermWriterWideCharacters(t *testing.T) {
+	tw, cv, out := writerFixture(t, 10, 3)
+	plain := cv.styleID(tcell.StyleDefault)
+	cv.put(2, 1, "日", plain)
+	cv.put(3, 1, " ", plain) // what Region.covered puts there
+	cv.flush()
+	tw.write(cv, cursorState{})
+	if got := out.String(); !strings.Contains(got, "日") || strings.Contains(got, tw.ti.TGoto(3, 1)) {
+		t.Errorf("the wide character went out as %q: its right half must not follow it", got)
+	}
+	out.Reset()
+	cv.put(2, 1, "x", plain)
+	cv.flush()
+	tw.write(cv, cursorState{})
+	if got := out.String(); !strings.Contains(got, "x ") {
+		t.Errorf("a narrow character over a wide one went out as %q, without the cell it uncovers", got)
+	}
+}
+
+// TestTermWriterLeavesToTcell: the frames the writer does not draw as tcell would — a
+// link, an underline of another shape or color, the bottom-right cell of a terminal that
+// scrolls when it is written — are left to tcell's Show.
+func TestTermWriterLeavesToTcell(t *testing.T) {
+	for _, c := range []struct {
+		what  string
+		x, y  int
+		style tcell.Style
+		wraps bool // the terminal scrolls when its last cell is written, and cannot be told not to
+	}{
+		{"a link", 1, 1, tcell.StyleDefault.Url("https://example.com"), false},
+		{"a curly underline", 1, 1, tcell.StyleDefault.Underline(tcell.UnderlineStyleCurly), false},
+		{"an underline in a color", 1, 1, tcell.StyleDefault.Underline(tcell.ColorRed), false},
+		{"the bottom-right cell", 9, 2, tcell.StyleDefault, true},
+	} {
+		tw, cv, out := writerFixture(t, 10, 3)
+		if c.wraps {
+			ti := *tw.ti
+			ti.AutoMargin, ti.DisableAutoMargin = true, ""
+			tw.ti = &ti
+		}
+		cv.put(c.x, c.y, "q", cv.styleID(c.style))
+		cv.flush()
+		if tw.write(cv, cursorState{}) || out.Len() > 0 {
+			t.Errorf("%s: the writer sent %q instead of leaving the frame to tcell", c.what, out.String())
+		}
+	}
+}
