@@ -24,15 +24,18 @@ func newTerminalScreen() (tcell.Screen, *ttyPastes, *terminal, error) {
 	}
 	at := &altTty{Tty: tty, pastes: &ttyPastes{}}
 	ti, err := tcell.LookupTerminfo(os.Getenv("TERM"))
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("opening the terminal: %w", err)
+	if err != nil || os.Getenv("TERM") == "" || os.Getenv("SIDEKICKS_DRAW") == "tcell" {
+		// tcell finds the terminal's entry its own way (or says why it cannot), and draws
+		// every frame with its Show.
+		s, err := tcell.NewTerminfoScreenFromTty(at)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("opening the terminal: %w", err)
+		}
+		return s, at.pastes, nil, nil
 	}
 	s, err := tcell.NewTerminfoScreenFromTtyTerminfo(at, ti)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("opening the terminal: %w", err)
-	}
-	if os.Getenv("SIDEKICKS_DRAW") == "tcell" {
-		return s, at.pastes, nil, nil // every frame drawn by tcell's Show (docs/troubleshooting)
 	}
 	return s, at.pastes, &terminal{tty: at, ti: ti}, nil
 }
