@@ -29,6 +29,8 @@ type canvas struct {
 	// styles numbers the styles the cells hold (styleID); last is the last one numbered.
 	styles   []tcell.Style
 	styleIDs map[tcell.Style]uint32
+	// links holds the address of each style numbered for a link (Region.Link).
+	links map[uint32]string
 	// clusters holds the one copy of each cluster other than ASCII the cells hold (own).
 	clusters map[string]string
 	last     tcell.Style
@@ -61,6 +63,7 @@ func (c *canvas) frame(screen tcell.Screen, w, h int, forget bool) (fresh bool) 
 		c.cells, c.sent = make([]canvasCell, w*h), make([]canvasCell, w*h)
 		c.touched = c.touched[:0]
 		c.styles, c.styleIDs, c.lastID = c.styles[:0], map[tcell.Style]uint32{}, 0
+		c.links = nil
 		return true
 	}
 	return false
@@ -82,6 +85,14 @@ func (c *canvas) styleID(st tcell.Style) uint32 {
 	}
 	c.last, c.lastID = st, id
 	return id
+}
+
+// link notes that the style numbered id is a link to url.
+func (c *canvas) link(id uint32, url string) {
+	if c.links == nil {
+		c.links = map[uint32]string{}
+	}
+	c.links[id] = url
 }
 
 // put gives the cell (x, y) the cluster g in the style numbered id (styleID), as tcell's Put

@@ -53,7 +53,11 @@ func (r Region) Text(x, y int, s string, c Class) int { return r.text(x, y, s, r
 // terminal supports them, and draws the text alone elsewhere. url must hold no control
 // character (window/markdown removes them).
 func (r Region) Link(x, y int, s string, c Class, url string) int {
-	return r.text(x, y, s, r.style(c).Url(url))
+	st := r.style(c).Url(url)
+	if r.cv != nil {
+		r.cv.link(r.cv.styleID(st), url) // for termWriter: tcell's style does not tell it
+	}
+	return r.text(x, y, s, st)
 }
 
 // Line draws s at the start of row y in the style of class c and fills the rest of the row

@@ -16,13 +16,13 @@ import (
 // spends while an agent floods, and the most of a key's echo. The canvas already knows the
 // few cells a frame changed (a key: one or two), so this writes those alone, with the
 // terminal's own sequences (its terminfo entry, as tcell reads it) and the same choices
-// tcell makes for colors, attributes and wide characters.
+// tcell makes for colors, attributes, links (OSC 8) and wide characters.
 //
 // tcell's buffer is still given every cell (canvas.flush), so that tcell can draw the whole
 // screen when it must: a resize, the terminal taken back after Suspend. A frame this
-// writer does not handle — a cell that is a link or has a styled underline, the last cell
-// of a terminal that scrolls when it is written, a terminal without colors or UTF-8 — is
-// drawn by tcell's Show. tcell sends only the cells whose content differs from what it
+// writer does not handle — a link it was not told the address of (Region.Link tells it),
+// a styled underline, the last cell of a terminal that scrolls when it is written, a
+// terminal without colors or UTF-8 — is drawn by tcell's Show. tcell sends only the cells whose content differs from what it
 // sent itself last, and the terminal may show something else there: what the writer sent
 // since. So before such a Show, every cell the writer sent since tcell's last frame is
 // marked for tcell to send again (retell).
@@ -50,7 +50,8 @@ type termWriter struct {
 	buf    strings.Builder
 	cx, cy int
 	cur    tcell.Style
-	styled bool // cur is what the terminal has now
+	styled bool   // cur is what the terminal has now
+	link   string // the address of the link the text written now belongs to
 }
 
 // newTermWriter returns the writer of a screen tcell opened on tty with the entry ti, or
@@ -129,7 +130,7 @@ func (t *termWriter) write(cv *canvas, cursor cursorState) bool {
 	if t.tcellDrew {
 		t.puts(t.exitLink)
 	}
-	t.cx, t.cy, t.styled = -1, -1, false
+	t.cx, t.cy, t.styled, t.link = -1, -1, false, ""
 	if len(t.in) != len(cv.sent) {
 		t.in, t.since = make([]bool, len(cv.sent)), t.since[:0] // a new size: tcell redraws all (Sync)
 	}
@@ -140,6 +141,7 @@ func (t *termWriter) write(cv *canvas, cursor cursorState) bool {
 			t.since = append(t.since, i)
 		}
 	}
+	t.linkTo("")
 	if cursor.visible && cursor.x >= 0 && cursor.y >= 0 && cursor.x < cv.w && cursor.y < cv.h {
 		t.puts(t.ti.TGoto(cursor.x, cursor.y))
 		t.puts(t.ti.ShowCursor)
@@ -162,7 +164,9 @@ func (t *termWriter) handles(cv *canvas, i int32) bool {
 	}
 	st := cv.styles[c.style-1]
 	if st.Url("") != st {
-		return false // a link: its address is tcell's to send
+		if _, ok := cv.links[c.style]; !ok || t.exitLink == "" {
+			return false // a link whose address only tcell's style knows
+		}
 	}
 	us := st.GetUnderlineStyle()
 	return (us == tcell.UnderlineStyleNone || us == tcell.UnderlineStyleSolid) && st.GetUnderlineColor() == tcell.ColorDefault
@@ -190,6 +194,7 @@ func (t *termWriter) cell(cv *canvas, i int32) {
 	if !t.styled || st != t.cur {
 		t.style(st)
 		t.cur, t.styled = st, true
+		t.linkTo(cv.links[c.style])
 	}
 	if len(str) > maxClusterBytes || !utf8.ValidString(str) {
 		str = "?" // what tcell's encoder sends for a cluster it cannot encode
@@ -263,6 +268,26 @@ func (t *termWriter) style(st tcell.Style) {
 			t.puts(a.seq)
 		}
 	}
+}
+
+// linkTo makes the text written next a link to url (OSC 8), or no link when url is empty.
+// A frame ends with no link open: text written later by anyone is no link.
+func (t *termWriter) linkTo(url string) {
+	if url == t.link || t.exitLink == "" {
+		return
+	}
+	if url == "" {
+		t.buf.WriteString(t.exitLink)
+	} else {
+		t.buf.WriteString("\x1b]8;;")
+		for _, r := range url {
+			if r >= 0x20 && r != 0x7f && (r < 0x80 || r > 0x9f) {
+				t.buf.WriteRune(r) // control characters would end the sequence early
+			}
+		}
+		t.buf.WriteString("\x1b\\")
+	}
+	t.link = url
 }
 
 // fitted is the terminal's color nearest to c (c itself when it has it).

@@ -117,3 +117,28 @@ func TestTermWriterLeavesToTcell(t *testing.T) {
 		}
 	}
 }
+
+// TestTermWriterLinks: a link drawn by Region.Link goes out as an OSC 8 link around its
+// text, with no control character of its address, and is closed by the end of the frame.
+func TestTermWriterLinks(t *testing.T) {
+	tw, cv, out := writerFixture(t, 30, 3)
+	r := Region{screen: cv.screen, cv: cv, origin: Rect{0, 0, 30, 3}, clip: Rect{0, 0, 30, 3}, theme: darkTheme()}
+	r.Text(0, 1, "see ", ClassText)
+	r.Link(4, 1, "docs", ClassLink, "https://example.com/a\x1b]b")
+	r.Text(8, 1, " now", ClassText)
+	cv.flush()
+	if !tw.write(cv, cursorState{}) {
+		t.Fatal("the writer left a frame with a link it knows to tcell")
+	}
+	got := out.String()
+	got = got[strings.Index(got, "see "):] // after what closes a link tcell's last frame left open
+	enter := "\x1b]8;;https://example.com/a]b\x1b\\"
+	a, b := strings.Index(got, enter), strings.Index(got, "docs")
+	c, d := strings.Index(got, tw.exitLink), strings.Index(got, " now")
+	if a < 0 || !(a < b && b < c && c < d) {
+		t.Fatalf("the frame went out as %q: want %q, docs, %q, then the text after the link", got, enter, tw.exitLink)
+	}
+	if n := strings.Count(got, "\x1b]8;"); n != 2 { // one opened, one closed
+		t.Errorf("the frame opens or closes links %d times, want 2: %q", n, got)
+	}
+}
