@@ -155,8 +155,8 @@ func (t *termWriter) write(cv *canvas, cursor cursorState) bool {
 // handles reports whether the writer can send cell i as tcell would.
 func (t *termWriter) handles(cv *canvas, i int32) bool {
 	x, y := int(i)%cv.w, int(i)/cv.w
-	if x == cv.w-1 && y == cv.h-1 && t.ti.AutoMargin && t.ti.DisableAutoMargin == "" {
-		return false // writing there scrolls the terminal: tcell has its own way round
+	if x == cv.w-1 && y == cv.h-1 && t.ti.AutoMargin && t.ti.DisableAutoMargin == "" && t.ti.InsertChar != "" {
+		return false // tcell writes there its own way round, lest the terminal scroll
 	}
 	c := cv.sent[i]
 	if c.style == 0 {

@@ -107,7 +107,7 @@ func TestTermWriterLeavesToTcell(t *testing.T) {
 		tw, cv, out := writerFixture(t, 10, 3)
 		if c.wraps {
 			ti := *tw.ti
-			ti.AutoMargin, ti.DisableAutoMargin = true, ""
+			ti.AutoMargin, ti.DisableAutoMargin, ti.InsertChar = true, "", "\x1b[@"
 			tw.ti = &ti
 		}
 		cv.put(c.x, c.y, "q", cv.styleID(c.style))
