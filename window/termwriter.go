@@ -21,8 +21,8 @@ import (
 // tcell's buffer is still given every cell (canvas.flush), so that tcell can draw the whole
 // screen when it must: a resize, the terminal taken back after Suspend. A frame this
 // writer does not handle — a link it was not told the address of (Region.Link tells it),
-// a styled underline, the last cell of a terminal that scrolls when it is written, a
-// terminal without colors or UTF-8 — is drawn by tcell's Show. tcell sends only the cells whose content differs from what it
+// a styled underline, the last cell of a terminal that scrolls when it is written and can
+// insert a character (tcell's way round), a terminal without colors or UTF-8 — is drawn by tcell's Show. tcell sends only the cells whose content differs from what it
 // sent itself last, and the terminal may show something else there: what the writer sent
 // since. So before such a Show, every cell the writer sent since tcell's last frame is
 // marked for tcell to send again (retell).
