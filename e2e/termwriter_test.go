@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"git.rickub.com/bots-garden/sidekicks/window/windowtest"
 )
 
 // Sidekicks writes the cells a frame changed to the terminal itself (window.termWriter);
@@ -75,19 +77,9 @@ func sameScreens(t *testing.T, what string, a, b *terminal) {
 		case <-a.changed:
 		case <-b.changed:
 		case <-deadline.C:
-			la, lb := strings.Split(sa, "\n"), strings.Split(sb, "\n")
 			var diff strings.Builder
-			for i := range max(len(la), len(lb)) {
-				var ra, rb string
-				if i < len(la) {
-					ra = la[i]
-				}
-				if i < len(lb) {
-					rb = lb[i]
-				}
-				if ra != rb {
-					fmt.Fprintf(&diff, "row %d:\n  own:   %q\n  tcell: %q\n", i, ra, rb)
-				}
+			for _, d := range windowtest.DiffRows(sa, sb) {
+				fmt.Fprintf(&diff, "row %d:\n  own:   %q\n  tcell: %q\n", d.Row, d.A, d.B)
 			}
 			t.Fatalf("after %s, the screen Sidekicks wrote differs from tcell's:\n%s\nown screen:\n%s\ntcell's:\n%s",
 				what, diff.String(), a.screen(), b.screen())

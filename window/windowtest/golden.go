@@ -28,19 +28,34 @@ func Golden(t testing.TB, path, got string, update bool) bool {
 	if string(want) == got {
 		return true
 	}
-	wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			t.Errorf("screen differs from %s at line %d (run with -update to accept):\nwant %q\ngot  %q\n\nscreen:\n%s", path, i+1, w, g, got)
-			break
-		}
+	for _, d := range DiffRows(string(want), got) {
+		t.Errorf("screen differs from %s at line %d (run with -update to accept):\nwant %q\ngot  %q\n\nscreen:\n%s", path, d.Row+1, d.A, d.B, got)
+		break
 	}
 	return false
+}
+
+// RowDiff is a row where two screens differ: its index (from 0) and what each has there.
+type RowDiff struct {
+	Row  int
+	A, B string
+}
+
+// DiffRows lists the rows where the screens a and b (rows separated by newlines) differ.
+func DiffRows(a, b string) []RowDiff {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	var out []RowDiff
+	for i := range max(len(la), len(lb)) {
+		var ra, rb string
+		if i < len(la) {
+			ra = la[i]
+		}
+		if i < len(lb) {
+			rb = lb[i]
+		}
+		if ra != rb {
+			out = append(out, RowDiff{i, ra, rb})
+		}
+	}
+	return out
 }
