@@ -11,6 +11,10 @@
 // that nothing else on the screen prints. The baseline is `cat` on a raw terminal in a
 // window of the same tmux server, one key to it, one key to sidekicks, in turn, so that
 // a drift of the machine's speed touches both alike.
+//
+// With -profile and a binary built with -tags profile (make profile), the flood's keys are
+// also split into the time inside sidekicks, from its own key log (keys.txt), and the time
+// outside it: tmux, this program, the machine's stalls, which reach cat's keys too.
 package main
 
 import (
@@ -173,7 +177,10 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	last := fmt.Sprintf("flood line %07d", flood) // the demo agent's last line (demoagent.FloodLine)
+	var floodSends []sent
+	m.sends, m.traced = &floodSends, app
 	floodKeys, catKeys, err := m.keysUntil(app, cat, func() bool { return floodOver(s.screen(app), last) }, 10*time.Minute)
+	m.sends = nil
 	if err != nil {
 		return err
 	}
@@ -188,6 +195,11 @@ func run(bin string, nKeys, flood, word, lines int) error {
 	calm := calmKeys(floodKeys, catKeys, 3*median(catIdle))
 	fmt.Printf("                          the %d keys with cat's beside them within 3× its idle median: %s; worst / idle median %.1f\n",
 		len(calm), summary(calm), ratio(slices.Max(calm), idle))
+	if profileDir != "" {
+		if err := printInside(filepath.Join(profileDir, "keys.txt"), floodSends); err != nil {
+			fmt.Printf("                          inside sidekicks: %v\n", err)
+		}
+	}
 	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
 	if floodOnly {
 		return nil

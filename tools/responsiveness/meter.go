@@ -25,6 +25,15 @@ type meter struct {
 	// log, when profiling, gets a line for each key: when it was sent (µs since the
 	// epoch), its echo (µs) and the pane's name, to match with the binary's keys.txt.
 	log *os.File
+	// sends, when set, gets each key typed into the pane traced, with its echo.
+	sends  *[]sent
+	traced *pane
+}
+
+// sent is a key typed: when, and the time until its echo.
+type sent struct {
+	at   time.Time
+	echo time.Duration
 }
 
 // echo types one letter into p and returns the time until p printed it.
@@ -62,6 +71,9 @@ func (m *meter) echo(p *pane) (time.Duration, error) {
 	}
 	if m.log != nil {
 		fmt.Fprintf(m.log, "%d %d %s\n", start.UnixMicro(), at.Sub(start).Microseconds(), p.target)
+	}
+	if m.sends != nil && p == m.traced {
+		*m.sends = append(*m.sends, sent{start, at.Sub(start)})
 	}
 	return at.Sub(start), nil
 }
