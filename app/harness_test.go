@@ -178,15 +178,24 @@ func (h *appHarness) wait() runResult {
 	}
 }
 
-// waitScreen waits for a frame that satisfies ok and returns its text.
+// waitScreen waits for a frame that satisfies ok, of those shown from the one shown when it
+// is called, and returns its text: a frame drawn and replaced before the test looked counts
+// (a status message the next one replaced at once; TestLogFolderOnFullDisk missed Sidekicks'
+// "written again" under load, replaced by the agent's log's).
 func (h *appHarness) waitScreen(what string, ok func(string) bool) string {
 	h.t.Helper()
 	timer := time.NewTimer(appDeadline)
 	defer timer.Stop()
+	last, _ := h.screen.Last()
+	seen := max(last.N, 1) - 1 // from the frame shown now
 	for {
-		f, next := h.screen.Last()
-		if s := f.Text(); ok(s) {
-			return s
+		// Every frame since the last look: one drawn and replaced meanwhile counts too.
+		frames, next := h.screen.Since(seen)
+		for _, f := range frames {
+			seen = f.N
+			if s := f.Text(); ok(s) {
+				return s
+			}
 		}
 		select {
 		case <-next:

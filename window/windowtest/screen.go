@@ -32,7 +32,13 @@ type Screen struct {
 	mu    sync.Mutex
 	frame Frame
 	next  chan struct{}
+	// recent holds the last frames shown, oldest first (keptFrames at most): a wait that
+	// wakes after several frames looks at each, not only at the last (Since).
+	recent []Frame
 }
+
+// keptFrames is how many of the last frames a Screen keeps for Since.
+const keptFrames = 16
 
 // ScreenConfig says how to make a Screen.
 type ScreenConfig struct {
@@ -119,6 +125,12 @@ func (s *Screen) capture() {
 	s.mu.Lock()
 	f.N = s.frame.N + 1
 	s.frame = f
+	if !s.noCopy {
+		if len(s.recent) == keptFrames {
+			s.recent = append(s.recent[:0], s.recent[1:]...)
+		}
+		s.recent = append(s.recent, f)
+	}
 	close(s.next)
 	s.next = make(chan struct{})
 	s.mu.Unlock()
@@ -129,6 +141,21 @@ func (s *Screen) Last() (Frame, <-chan struct{}) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.frame, s.next
+}
+
+// Since returns the frames shown after the one numbered n, oldest first (of the last
+// keptFrames), and a channel closed when the next one is. A message shown for one frame,
+// replaced by the next before a waiting test looked, is still seen.
+func (s *Screen) Since(n uint64) ([]Frame, <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Frame
+	for _, f := range s.recent {
+		if f.N > n {
+			out = append(out, f)
+		}
+	}
+	return out, s.next
 }
 
 // Wait waits, at most d, for a frame that satisfies ok, and returns it; past d it fails the
