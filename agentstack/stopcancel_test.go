@@ -27,10 +27,13 @@ func TestTurnOfAStoppedAgentThatSaysCancelled(t *testing.T) {
 		{"restarted", func() error { return r.sup.Restart(context.Background(), "quitter") }, chat.ErrAgentRestarted},
 		{"stopped", func() error { return r.sup.Stop("quitter") }, chat.ErrAgentStopped},
 	} {
+		// Counted before the message is sent: an agent quicker than this goroutine would
+		// otherwise have its line counted already, and the wait would be for one more.
+		before := len(r.traced(`"working\n"`))
 		if err := r.svc.Send(k, "hello"); err != nil {
 			t.Fatal(err)
 		}
-		r.waitTraced(`"working\n"`, len(r.traced(`"working\n"`))+1)
+		r.waitTraced(`"working\n"`, before+1)
 		if err := c.stop(); err != nil {
 			t.Fatal(err)
 		}
