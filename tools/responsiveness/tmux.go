@@ -58,6 +58,13 @@ func newServer(dir string) (*server, error) {
 	if err := s.ctl.Start(); err != nil {
 		return nil, fmt.Errorf("starting the control client: %w", err)
 	}
+	// The client only sends keys: without this, tmux would also send it every byte each
+	// pane prints (%output, escaped), work that grows with what the program measured
+	// prints and that cat, printing next to nothing, does not cause. The output is read
+	// from the panes' pipes.
+	if _, err := io.WriteString(in, "refresh-client -f no-output\n"); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
