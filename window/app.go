@@ -121,6 +121,9 @@ type App struct {
 	ready     chan struct{} // closed once Run has started the screen
 	clipboard string        // Sidekicks' own clipboard (SetClipboard)
 	memory    *memoryReturn // gives memory back when the loop falls quiet (memory.go)
+	// background is the work the loop does in slices between events and frames
+	// (Background), in the order it was asked for.
+	background []func() bool
 }
 
 // New returns an App that draws on opts.Screen; call Run to start it.
@@ -202,6 +205,43 @@ func (a *App) post(p post) {
 	a.posts = append(a.posts, p)
 	a.mu.Unlock()
 	a.signal()
+}
+
+// Background asks the UI goroutine to call step, between events and frames, until it
+// reports that nothing is left: each call does a slice of the work (a millisecond or so),
+// so that a key typed meanwhile waits for that slice at most, and a frame due is drawn
+// between two. Work that would otherwise be done a slice per frame (laying out what an
+// agent flooded) goes on as fast as the loop is free. Call it from the UI goroutine only;
+// a caller that may ask twice notes that it has asked, and the loop keeps each step as
+// many times as it was asked.
+func (a *App) Background(step func() bool) {
+	a.background = append(a.background, step)
+	a.signal()
+}
+
+// runBackground does one slice of each background work, unless an event waits, and comes
+// around again (a signal) while some is left: events, posted work and the frames due are
+// looked at between two slices.
+func (a *App) runBackground(events <-chan tcell.Event) {
+	if len(a.background) == 0 {
+		return
+	}
+	run := a.background
+	a.background = nil // a step may ask for more
+	var kept []func() bool
+	for i, step := range run {
+		if len(events) > 0 {
+			kept = append(kept, run[i:]...)
+			break
+		}
+		if step() {
+			kept = append(kept, step)
+		}
+	}
+	a.background = append(kept, a.background...)
+	if len(a.background) > 0 {
+		a.signal()
+	}
 }
 
 // Invalidate asks for a redraw. It never blocks, may be called from any goroutine, and
@@ -366,6 +406,7 @@ func (a *App) Run() (err error) {
 		a.traceTurn(1)
 		a.maybeDraw()
 		a.traceTurn(2)
+		a.runBackground(events)
 		a.releaseIdle()
 		a.memory.active()
 	}
@@ -614,11 +655,12 @@ func (a *App) Idle() <-chan struct{} {
 	return c
 }
 
-// releaseIdle closes the channels of Idle once the loop is idle: no posted work pending
-// and nothing left to draw. A frame put off to keep the frame rate has left the timer set,
-// and posted work has woken the loop, so the loop comes back here until it is idle.
+// releaseIdle closes the channels of Idle once the loop is idle: no posted work pending,
+// no background work left (Background) and nothing left to draw. A frame put off to keep
+// the frame rate has left the timer set, and posted work has woken the loop, so the loop
+// comes back here until it is idle.
 func (a *App) releaseIdle() {
-	if len(a.idlers) == 0 || a.dirty.Load() || len(a.syncs) > 0 {
+	if len(a.idlers) == 0 || a.dirty.Load() || len(a.syncs) > 0 || len(a.background) > 0 {
 		return
 	}
 	if a.postsPending() {
@@ -693,6 +735,10 @@ func (a *App) handle(ev tcell.Event) {
 // (laying out what an agent sent) puts it off to the next frame, so that the key shows
 // first; it asks for that frame with Invalidate.
 func (a *App) InputFrame() bool { return a.inputFrame }
+
+// InputWaiting reports whether an event (a key, a paste, the mouse, a resize) waits in the
+// screen's queue: work cut in slices (Background) stops its slice early for it.
+func (a *App) InputWaiting() bool { return len(a.events) > 0 }
 
 // typingFlowRate is how many frames a second show what streams in while the user types:
 // fewer frames that a key may find being drawn, and less for the terminal to take in.

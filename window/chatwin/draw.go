@@ -117,6 +117,42 @@ func (w *Widget) Draw(r window.Region, focused bool) {
 // after the last character of a row.
 func inputWidth(W int) int { return max(W-1, 1) }
 
+// catchUp lays out one more slice of the new text the pace held back, between frames
+// (window.App.Background): a flood is laid out as fast as the loop is free, not one slice
+// per frame, which at 60 frames a second showed a 400,000-line flood seconds behind the
+// agent, and stopped it for as long as the user typed in another window (20 frames a
+// second of 1 ms slices). The next frame drawn for what streams in shows what it laid out.
+func (w *Widget) catchUp() bool {
+	if w.view == nil || w.closed || !w.pace.Behind() {
+		w.catching = false
+		return false
+	}
+	w.layOut(true)
+	w.app.InvalidateFlow()
+	w.catching = w.pace.Behind()
+	return w.catching
+}
+
+// layOut brings the view up to date with the conversation, and lays out the new text the
+// pace holds back a chunk at a time (chunkBytes), until none is left, a slice's time has
+// passed (paceTime, typingPaceTime while the user types) or input waits; with read false (a
+// frame drawn for a key) it reads no new text.
+func (w *Widget) layOut(read bool) {
+	start := w.pace.now()
+	limit := paceTime
+	if w.app.Typing() {
+		limit = typingPaceTime
+	}
+	for {
+		w.pace.frame(read)
+		w.view.Sync()
+		w.pace.afterSync()
+		if !read || !w.pace.Behind() || w.pace.now().Sub(start) >= limit || w.app.InputWaiting() {
+			return
+		}
+	}
+}
+
 // drawConversation draws the rows of the viewport at the bottom of r, the cursor bar and
 // the selection in editor.selection.
 func (w *Widget) drawConversation(r window.Region) {
@@ -139,14 +175,15 @@ func (w *Widget) drawConversation(r window.Region) {
 	w.view.SetSize(W, H)
 	w.release()
 	// A frame drawn for a key shows the key first: the new text waits for the next one.
-	w.pace.typing = w.app.Typing()
-	w.pace.frame(!w.app.InputFrame())
-	w.view.Sync()
-	w.pace.afterSync()
+	w.layOut(!w.app.InputFrame())
 	w.findStep()
 	w.homeStep()
 	if w.pace.Behind() {
 		w.app.InvalidateFlow() // the rest of the new text in the next frames
+		if !w.catching {
+			w.catching = true
+			w.app.Background(w.catchUp)
+		}
 	}
 	top, rows := w.view.Frame()
 	y0 := H - len(rows)

@@ -9,58 +9,46 @@ import (
 	"git.rickub.com/bots-garden/sidekicks/window/convo"
 )
 
-// paceBytes is the most new text of the conversation the view reads in one frame, to the
-// end of a line. A frame lays out what it reads, so this bounds the work of a frame while an
-// agent floods lines. At 60 frames a second the view still takes in 2 MiB a second, far more
-// than anyone reads; a faster agent is shown a little behind, and the window catches up as
-// soon as it slows down.
-const paceBytes = 32 << 10
+// chunkBytes is the most new text of the conversation the view reads in one Sync, to the
+// end of a line. The window lays out new text a chunk at a time, looking at the clock and
+// at the input waiting between two (Widget.layOut), in a frame and between frames: a chunk
+// is a fraction of a millisecond, and even on a machine so busy that laying out 32 KiB
+// took 15–80 ms, a key typed meanwhile waits for one chunk at most.
+const chunkBytes = 4 << 10
 
-// paceTime is how long a frame may spend laying out new text: the view reads as much as the
-// last frames laid out in that time, between minPaceBytes and paceBytes. Bytes alone do not
-// bound time: on a machine busy with other work, laying out 32 KiB took 30–80 ms, and a key
-// typed meanwhile waited for it. A frame stays within a few ms whatever the machine's speed,
-// so that a key typed during a flood waits for one short frame at most.
+// paceTime is how long a frame, or a turn of the loop between frames, may spend laying out
+// new text: chunks are read until it has passed, so that a key typed during a flood waits
+// for one short slice at most, and the frames due are drawn on time.
 const paceTime = 3 * time.Millisecond
 
-// typingPaceTime is paceTime while the user types (window.App.Typing): a key that arrives
-// during a frame waits for the window being painted (the frame gives way to it before the
-// next), so the slices are cut short while keys come. The flood is shown further behind
-// meanwhile, and catches up at paceTime's pace once the typing stops.
+// typingPaceTime is paceTime while the user types (window.App.Typing): the slices are cut
+// shorter while keys come, and there are more of them between two keys.
 const typingPaceTime = 1 * time.Millisecond
-
-// minPaceBytes is the least new text a frame reads, however slow the last frames were: a
-// flood is always shown moving on.
-const minPaceBytes = 2 << 10
-
-// minPaceMeasure is the least text a frame must have read for its time to count: the time
-// of a few bytes is mostly the frame's fixed cost.
-const minPaceMeasure = 1 << 10
 
 // ownRevs starts the revisions paced hands out for the entries it cuts, above any the
 // conversation's own counter reaches, so that the two never meet.
 const ownRevs = 1 << 62
 
 // paced is the conversation as the view reads it: the text of entries that stream reaches
-// the view paceBytes at a time, in order. Entries already done when the view first reads
-// them (the history, pages of it loaded later, a message that came whole) and what was
-// there when the window opened are read whole: the view lays out only what is visible of
-// them. Only the UI goroutine uses it.
+// the view a slice at a time (slice), in order. Entries already done when the view first
+// reads them (the history, pages of it loaded later, a short message that came whole) and
+// what was there when the window opened are read whole: the view lays out only what is
+// visible of them. A long entry that came whole after the window opened is paced as if it
+// streamed. The window lays out the slices between frames too (Widget.catchUp). Only the
+// UI goroutine uses it.
 type paced struct {
 	src     convo.Source
 	synced  bool
 	held    map[int64]*heldEntry // text entries still growing or not read whole yet, by Seq
-	budget  int                  // bytes the view may still read in this frame
+	budget  int                  // bytes the view may still read in this Sync
 	rev     uint64               // what Rev returns
 	srcRev  uint64               // the conversation's Rev at the last frame
 	nextRev uint64
-	behind  bool // some text was held back in this frame: another frame is needed
+	behind  bool  // some text was held back in this frame: another frame is needed
+	lastSeq int64 // the newest entry the view was given: one after it came after the first frame
 
-	now     func() time.Time // the clock the layout's time is measured with
-	typing  bool             // the user is typing: slices of typingPaceTime (set by the window)
-	started time.Time        // when the frame's layout began (frame)
-	read    int              // bytes of new text given to the view in this frame
-	perByte float64          // ns the last frames took per byte of new text; 0 until measured
+	now  func() time.Time // the clock the window's slices of layout are measured with
+	read int              // bytes of new text given to the view in this Sync
 }
 
 // heldEntry is how much of one entry's text the view has been given.
@@ -81,9 +69,9 @@ func newPaced(src convo.Source) *paced {
 func (p *paced) frame(read bool) {
 	p.budget = 0
 	if read {
-		p.budget = p.slice()
+		p.budget = chunkBytes
 	}
-	p.read, p.started = 0, p.now()
+	p.read = 0
 	if r := p.src.Rev(); r != p.srcRev || p.behind || !p.synced {
 		p.srcRev = r
 		p.rev++
@@ -109,8 +97,14 @@ func (p *paced) Entry(i int) (chat.Entry, bool) {
 	}
 	h := p.held[e.Seq]
 	if h == nil {
-		if e.Done {
-			return e, true // history, or a message that came whole: read whole
+		last := e.Seq > p.lastSeq
+		p.lastSeq = max(p.lastSeq, e.Seq)
+		if e.Done && (!p.synced || !last || len(e.Text) <= chunkBytes) {
+			// History, a page of it loaded later, what was there when the window opened,
+			// or a short message that came whole: read whole. A longer one that came whole
+			// after the first frame (a reply that ended between two frames of a flood) is
+			// paced as if it streamed: laid out whole, 1 MiB took a frame of 50–100 ms.
+			return e, true
 		}
 		h = &heldEntry{}
 		if !p.synced {
@@ -167,7 +161,7 @@ func sliceEnd(text string, from, budget int) int {
 
 // longLine is how far past a slice's budget the end of the line it reached is looked for:
 // a line that goes on further is cut (sliceEnd).
-const longLine = paceBytes
+const longLine = chunkBytes
 
 // isPacedKind reports the kinds whose text streams: replies, thoughts, the user's messages.
 // Tool calls, plans and notices are small and replaced whole.
@@ -175,31 +169,6 @@ func isPacedKind(k chat.EntryKind) bool {
 	return k == chat.KindUser || k == chat.KindAgent || k == chat.KindThought
 }
 
-// slice is how much new text the view may read in this frame: what the last frames laid
-// out in paceTime, between minPaceBytes and paceBytes.
-func (p *paced) slice() int {
-	if p.perByte <= 0 {
-		return paceBytes
-	}
-	budget := paceTime
-	if p.typing {
-		budget = typingPaceTime
-	}
-	return int(min(max(float64(budget)/p.perByte, minPaceBytes), paceBytes))
-}
-
-// afterSync ends the frame's layout: it measures how long the new text it read took, and
-// marks the end of the first frame (from then on, a new entry is paced).
-func (p *paced) afterSync() {
-	if p.read >= minPaceMeasure {
-		took := float64(p.now().Sub(p.started)) / float64(p.read)
-		if p.perByte <= 0 {
-			p.perByte = took
-		} else {
-			// Half the last frame, half those before: a frame slowed by the machine
-			// shrinks the next slices at once, and a few fast ones bring them back.
-			p.perByte = (p.perByte + took) / 2
-		}
-	}
-	p.synced = true
-}
+// afterSync ends a Sync's layout, and marks the end of the first frame (from then on, a
+// new entry is paced).
+func (p *paced) afterSync() { p.synced = true }

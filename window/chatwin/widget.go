@@ -81,10 +81,12 @@ type Widget struct {
 	titleSuffix string
 
 	// Set once the service has opened the conversation.
-	conv    *chat.Conversation
-	view    *convo.View
-	pace    *paced // what the view reads of conv: new text a slice per frame
-	openErr bool
+	conv *chat.Conversation
+	view *convo.View
+	pace *paced // what the view reads of conv: new text a slice per frame
+	// catching is set while catchUp is the loop's background work.
+	catching bool
+	openErr  bool
 
 	focus area
 	input *editor

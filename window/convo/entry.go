@@ -57,8 +57,8 @@ type entryView struct {
 	// parked: the entry is far from the viewport and its layout (text, lines, rows, blocks)
 	// was let go; the view keeps its row count and reads it again from the Source when it
 	// is needed (View.ensure). held is the lines and rows it counted for while it was laid
-	// out, queued that it is in the view's queue of laid-out entries, shown the view's tick
-	// when a frame last showed it.
+	// out, queued that it is in the view's queue of laid-out entries, shown the view's
+	// count of frames (View.frames) after the last one that showed it.
 	parked bool
 	queued bool
 	held   int

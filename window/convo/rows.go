@@ -25,10 +25,10 @@ func (v *View) RowsAt(top, height int) []Row {
 		return v.rowsBuf
 	}
 	i, r := v.locate(top)
-	v.seenFrom = i
+	v.seenFrom, v.showed = i, true
 	for ; i < len(v.ents) && len(v.rowsBuf) < height; i, r = i+1, 0 {
 		ev := v.ensure(i)
-		ev.shown = v.tick
+		ev.shown = v.frames + 1
 		for ; r < len(ev.rows) && len(v.rowsBuf) < height; r++ {
 			v.rowsBuf = append(v.rowsBuf, v.materialize(i, ev, r))
 		}

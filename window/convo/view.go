@@ -69,11 +69,17 @@ type View struct {
 
 	// queue holds the entries laid out (not parked), oldest first from qHead; held is what
 	// their layouts weigh (entryView.cost), keep the bound (keepLayout), tick counts Syncs.
-	queue  []*entryView
-	qHead  int
-	held   int
-	keep   int
-	tick   uint64
+	queue []*entryView
+	qHead int
+	held  int
+	keep  int
+	tick  uint64
+	// frames counts the Syncs that came after rows were shown (RowsAt; showed says some
+	// were since the last): an entry shown is marked with the count after it
+	// (entryView.shown), and stays recent until rows are shown again and a Sync follows,
+	// however many Syncs come between (a window lays out a flood between its frames).
+	frames uint64
+	showed bool
 	openAt int // openLines
 	// settled counts the lines re-wrapped since the width changed: past openAt, the other
 	// entries laid out are parked rather than re-wrapped.
@@ -119,6 +125,10 @@ func (v *View) Width() int { return v.width }
 // once per frame, before Frame.
 func (v *View) Sync() bool {
 	v.tick++
+	if v.showed {
+		v.frames++
+		v.showed = false
+	}
 	defer v.trim()
 	changed := false
 	if rev := v.src.Rev(); !v.synced || rev != v.rev {
@@ -415,8 +425,8 @@ func (v *View) parkQueued() {
 	v.stale = 0
 }
 
-// recent reports an entry on screen in this frame or the last.
-func (v *View) recent(ev *entryView) bool { return ev.shown != 0 && ev.shown+1 >= v.tick }
+// recent reports an entry on screen in the last frame, or since it.
+func (v *View) recent(ev *entryView) bool { return ev.shown != 0 && ev.shown >= v.frames }
 
 // ensure makes entry i's rows those of the current width, laying a parked entry out again.
 func (v *View) ensure(i int) *entryView {
