@@ -53,3 +53,48 @@ func TestBackgroundGivesWayToKeys(t *testing.T) {
 		t.Fatalf("the key typed at slice 10 was handled after slice %d and drawn after slice %d of %d", got[1], got[2], slices)
 	}
 }
+
+// TestBackgroundRestsWhileTyping checks that while the user types, the loop rests between
+// two slices of background work twice the time the slice took, leaving the CPUs to the keys
+// (and to tmux, the agent): each slice here takes 2 ms, and the next starts at least 4 ms
+// after it ended. A timer never fires early, so a slow machine only makes the gaps longer.
+func TestBackgroundRestsWhileTyping(t *testing.T) {
+	const slices = 4
+	h := newHarness(t, 80, 24)
+	h.sim.InjectKey(tcell.KeyRune, 'k', tcell.ModNone)
+	h.sync()
+	type slice struct {
+		start, end time.Time
+		typing     bool
+	}
+	var got []slice // only the UI goroutine touches it until Idle
+	h.do(func() {
+		h.app.Background(func() bool {
+			s := slice{start: time.Now()}
+			for time.Since(s.start) < 2*time.Millisecond { // a slice's work
+			}
+			s.end, s.typing = time.Now(), h.app.Typing()
+			got = append(got, s)
+			return len(got) < slices
+		})
+	})
+	select {
+	case <-h.app.Idle():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the loop never went idle")
+	}
+	checked := 0
+	for i := 1; i < len(got); i++ {
+		if !got[i-1].typing {
+			continue // the key is older than the typing window (a very slow machine)
+		}
+		checked++
+		took := got[i-1].end.Sub(got[i-1].start)
+		if gap := got[i].start.Sub(got[i-1].end); gap < 2*took {
+			t.Errorf("slice %d began %v after slice %d ended, which took %v: want a rest of twice that", i, gap, i-1, took)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no slice ran while the user was typing")
+	}
+}
