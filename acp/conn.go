@@ -55,6 +55,11 @@ type Options struct {
 	// Elicit answers the agent's elicitation/create requests and is told its
 	// elicitation/complete notifications; nil cancels every elicitation.
 	Elicit Elicitor
+	// Rest, when set, is told how long the reader has read and handled the agent's lines
+	// since it last rested or waited for one (at least restAfter), and says how long it
+	// rests now (0: not at all): the agent meanwhile waits on its own pipe. The application has the
+	// reader of a flooding agent rest while the user types, so that keys find a CPU.
+	Rest func(busy time.Duration) time.Duration
 	// Go starts the connection's goroutines: its reader ("acp reader <agent>"), its
 	// writer ("acp writer <agent>") and those answering the agent's requests ("acp request
 	// <agent>", "acp answer <agent>"). Nil starts them with a plain go statement; the
@@ -234,8 +239,22 @@ func (c *Conn) readLoop() {
 	// Every return below comes after the connection has ended (finish runs once): this
 	// ends it only when the loop stops on a panic.
 	defer c.finish(errReaderStopped)
+	rested := time.Now() // when the reader last rested, or waited for the agent
 	for {
+		var before time.Time
+		if c.opts.Rest != nil {
+			if before = time.Now(); before.Sub(rested) >= restAfter {
+				if d := c.opts.Rest(before.Sub(rested)); d > 0 {
+					time.Sleep(d)
+					before = time.Now()
+				}
+				rested = before
+			}
+		}
 		ln, err := c.lr.next()
+		if c.opts.Rest != nil && time.Since(before) >= restAfter {
+			rested = time.Now() // it waited for the agent's next line
+		}
 		if c.isDone() {
 			return
 		}
@@ -255,6 +274,10 @@ func (c *Conn) readLoop() {
 		c.handleLine(ln.data)
 	}
 }
+
+// restAfter is how long the reader reads and handles lines without waiting for one before
+// it asks Options.Rest.
+const restAfter = time.Millisecond
 
 // session returns the open session id, or nil.
 func (c *Conn) session(id string) *Session {

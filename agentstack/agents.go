@@ -46,6 +46,9 @@ type Options struct {
 	Conns *Conns
 	// ClientVersion is Sidekicks' version, announced to the agents in initialize.
 	ClientVersion string
+	// ReaderRest is each connection's acp.Options.Rest: how long its reader rests after
+	// taking in an agent's lines without a wait for so long (nil: never).
+	ReaderRest func(busy time.Duration) time.Duration
 	// Go starts every long-lived goroutine of the stack: the processes' and the ACP
 	// connections', the conversations' turns, the history's writer (a plain go when nil).
 	// The application gives its screen's guard, which restores the terminal on a panic.
@@ -166,6 +169,7 @@ func (o Options) connect(ctx context.Context, a config.Agent, p *runtime.Process
 		MaxInitWait:   o.MaxInitWait,
 		Elicit:        o.Elicit,
 		ClientVersion: o.ClientVersion,
+		Rest:          o.ReaderRest,
 		Logf:          logf,
 		Go:            o.Go,
 	})

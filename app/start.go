@@ -94,7 +94,8 @@ func openApplication(o appOptions) (*application, error) {
 	started := *ap.cfg
 	started.Agents = ap.agentsWithSecrets(ap.cfg.Agents) // secrets.go
 	if ap.agents, err = o.agents(&started, agentstack.Options{Logs: ap.logs, Trace: trace, ClientVersion: o.version, Go: ap.app.GoNamed,
-		OwnFiles: own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog), Elicit: ap.elicitor(),
+		ReaderRest: ap.app.ReaderRest,
+		OwnFiles:   own, ErrorHint: errCatalogue.Text(ap.lang, errmsgSeeAgentLog), Elicit: ap.elicitor(),
 		HistoryStatus: ap.historyStatus, HistoryWriter: o.historyWriter, TurnEnded: ap.turnEnded}, ap.st); err != nil {
 		ap.closeTrace()
 		ap.st.Close()

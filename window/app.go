@@ -84,8 +84,8 @@ type App struct {
 	// drawn at once, never held back to keep the frame rate, so that a key typed within a
 	// frame's time of the last one (typing, a stream on screen) is not shown up to 16 ms late.
 	input      bool
-	inputFrame bool      // the frame being drawn is one for the user's input (InputFrame)
-	lastInput  time.Time // when the user last gave input (Typing)
+	inputFrame bool         // the frame being drawn is one for the user's input (InputFrame)
+	lastInput  atomic.Int64 // when the user last gave input, in ns since the epoch (Typing)
 	// gen counts the changes any window may show (markDirty); paintedGen is gen when the
 	// last whole frame began: while they are equal, only the focused window has changed.
 	gen        atomic.Uint64
@@ -722,7 +722,7 @@ func (a *App) handle(ev tcell.Event) {
 	switch ev.(type) {
 	case *tcell.EventResize, *tcell.EventPaste, *tcell.EventKey, *tcell.EventMouse:
 		a.input = true
-		a.lastInput = time.Now()
+		a.lastInput.Store(time.Now().UnixNano())
 	}
 	switch ev := ev.(type) {
 	case *tcell.EventResize:
@@ -780,8 +780,21 @@ const typingWindow = 250 * time.Millisecond
 
 // Typing reports whether the user gave input (a key, a paste, the mouse, a resize) in the
 // last quarter of a second: the frames drawn meanwhile for other work keep short, so that
-// the next key does not wait for them.
-func (a *App) Typing() bool { return time.Since(a.lastInput) < typingWindow }
+// the next key does not wait for them. Any goroutine may call it.
+func (a *App) Typing() bool {
+	return time.Since(time.Unix(0, a.lastInput.Load())) < typingWindow
+}
+
+// ReaderRest is how long a goroutine that takes in what agents send (an ACP connection's
+// reader) rests after busy of work without one, while the user types (Typing): twice as
+// long, so that a flooding agent takes a third of a CPU meanwhile, the keys the rest (the
+// agent waits on its own pipe); nothing otherwise. Any goroutine may call it.
+func (a *App) ReaderRest(busy time.Duration) time.Duration {
+	if !a.Typing() {
+		return 0
+	}
+	return typingRest * busy
+}
 
 // SetClipboard puts text in Sidekicks' own clipboard (what Shift-Ins pastes) and in the
 // system's, through the terminal (OSC 52, which tcell writes with the next output). Nothing

@@ -27,7 +27,7 @@ func TestTypingAfterInput(t *testing.T) {
 		tcell.NewEventPaste(true),
 		tcell.NewEventMouse(1, 1, tcell.ButtonNone, tcell.ModNone),
 	} {
-		a.lastInput = time.Now().Add(-typingWindow - time.Millisecond)
+		a.lastInput.Store(time.Now().Add(-typingWindow - time.Millisecond).UnixNano())
 		if a.Typing() {
 			t.Fatal("Typing once typingWindow has passed")
 		}
@@ -35,5 +35,25 @@ func TestTypingAfterInput(t *testing.T) {
 		if !a.Typing() {
 			t.Fatalf("not Typing right after %T", ev)
 		}
+	}
+}
+
+// TestReaderRestOnlyWhileTyping: an agent's reader rests twice its busy time while the
+// user types, and not at all otherwise.
+func TestReaderRestOnlyWhileTyping(t *testing.T) {
+	a, err := New(Options{Screen: tcell.NewSimulationScreen("UTF-8")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := a.ReaderRest(time.Millisecond); d != 0 {
+		t.Errorf("the reader rests %v before any input, want 0", d)
+	}
+	a.handle(tcell.NewEventKey(tcell.KeyRune, 'k', tcell.ModNone))
+	if d := a.ReaderRest(time.Millisecond); d != 2*time.Millisecond {
+		t.Errorf("the reader rests %v after 1 ms of work while the user types, want 2 ms", d)
+	}
+	a.lastInput.Store(time.Now().Add(-typingWindow - time.Millisecond).UnixNano())
+	if d := a.ReaderRest(time.Millisecond); d != 0 {
+		t.Errorf("the reader rests %v once the typing stopped, want 0", d)
 	}
 }
