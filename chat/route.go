@@ -391,6 +391,16 @@ func ChannelCommands(members []string, commands map[string][]Command) []Command 
 // typed text without a colon also matches the start of the command part: "/ech" finds
 // alice:echo as well as a member called echo-bot.
 func FilterCommands(cmds []Command, typed string) []Command {
+	// No name can start with what is much longer than the longest: lowering a character
+	// makes it at most three times shorter, and a name's at most half again as long. So a
+	// megabyte pasted after a / is not lowered at each key.
+	longest := 0
+	for _, c := range cmds {
+		longest = max(longest, len(c.Name))
+	}
+	if len(typed) > 5*longest {
+		return nil
+	}
 	typed = strings.ToLower(typed)
 	bare := !strings.Contains(typed, ":")
 	var out []Command

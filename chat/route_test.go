@@ -399,3 +399,19 @@ func BenchmarkRoute(b *testing.B) {
 		}
 	}
 }
+
+// TestFilterCommandsLongTyped: what is typed after the / can be a megabyte pasted (a message
+// that starts with a command's name, its input after it); no name starts with it, and it is
+// not lowered to find that out at each key. A name in another case, a few characters long,
+// still matches.
+func TestFilterCommandsLongTyped(t *testing.T) {
+	cmds := []chat.Command{{Name: "echo"}, {Name: "help"}, {Name: "review:ÉTAPE"}}
+	typed := strings.Repeat("ECHO ", 200_000)
+	var got []chat.Command
+	if allocs := testing.AllocsPerRun(5, func() { got = chat.FilterCommands(cmds, typed) }); allocs != 0 || got != nil {
+		t.Errorf("a megabyte typed after the /: %d commands, %v allocations (its lowered copy), want none", len(got), allocs)
+	}
+	if got := commandNames(chat.FilterCommands(cmds, "REVIEW:étape")); !reflect.DeepEqual(got, []string{"review:ÉTAPE"}) {
+		t.Errorf("a name typed in another case matched %v", got)
+	}
+}

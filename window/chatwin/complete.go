@@ -207,12 +207,20 @@ func commandWord(text string, cursor int) (from, to int, ok bool) {
 	return 0, to, cursor <= to
 }
 
+// maxMention is the longest mention completed, @ included: a path of Linux's PATH_MAX.
+const maxMention = 4096
+
 // mentionWord returns the word around the cursor when it starts with @ (a mention starts a
 // word: at the start of the text or after white space, as chat.SplitMentions reads it).
 func mentionWord(text string, cursor int) (from, to int, ok bool) {
-	if i := strings.LastIndexFunc(text[:cursor], unicode.IsSpace); i >= 0 {
-		_, size := utf8.DecodeRuneInString(text[i:])
-		from = i + size
+	// A mention is a path: one longer than maxMention is not looked for, so that a key after
+	// a megabyte pasted with no space does not look back through all of it.
+	start := max(cursor-maxMention-1, 0)
+	if i := strings.LastIndexFunc(text[start:cursor], unicode.IsSpace); i >= 0 {
+		_, size := utf8.DecodeRuneInString(text[start+i:])
+		from = start + i + size
+	} else if start > 0 {
+		return 0, 0, false
 	}
 	if from >= len(text) || text[from] != '@' || cursor <= from {
 		return 0, 0, false

@@ -249,6 +249,24 @@ func (e *editor) covered(after int) bool {
 func wrapRows(text string, rows []vrow, start, width int, stop func(rows []vrow, at int) bool) ([]vrow, int) {
 	col, at := 0, start
 	for s := text[start:]; s != ""; {
+		// A run of printable ASCII: each byte is a cluster one cell wide (but the last one
+		// before a byte of a longer character, which may be a mark that joins it), so its
+		// rows are counted a row at a time, not a cluster at a time: a megabyte pasted as
+		// one word took 60 ms to lay out, for the first key after it.
+		if n := printableASCII(s); n > 1 {
+			for n > 0 {
+				if col >= width && col > 0 {
+					rows = append(rows, vrow{start, at})
+					start, col = at, 0
+					if stop(rows, start) {
+						return rows, start
+					}
+				}
+				k := min(n, max(width-col, 1))
+				col, at, s, n = col+k, at+k, s[k:], n-k
+			}
+			continue
+		}
 		c, w, rest := cluster(s, col)
 		switch {
 		case c == "\n":
@@ -271,6 +289,20 @@ func wrapRows(text string, rows []vrow, start, width int, stop func(rows []vrow,
 		s = rest
 	}
 	return append(rows, vrow{start, len(text)}), -1
+}
+
+// printableASCII returns how many bytes at the start of s are printable ASCII characters
+// that are each a cluster of their own: all of the run but its last byte when a byte of a
+// longer character follows it.
+func printableASCII(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= 0x20 && s[n] < 0x7f {
+		n++
+	}
+	if n < len(s) && s[n] >= 0x80 {
+		n--
+	}
+	return n
 }
 
 // position returns the row and the column of the cursor in rows. At a wrapping point the

@@ -42,12 +42,14 @@ func benchPasteThenKey(b *testing.B, text string) {
 }
 
 // BenchmarkPasteThenKey is a paste of 1 MiB into the input, then a key: text=words is
-// ordinary words, the baseline; text=longword one word with no space (what
-// tools/responsiveness echoes), which should cost within 2× the baseline measured in the
-// same run. Compare them with benchstat -col /text.
+// ordinary words, the baseline; text=longword one word with no space, and text=command the
+// same after "/echo " (what tools/responsiveness pastes: a key then completes a command, and
+// a mention, from the text before the cursor), which should each cost within 2× the
+// baseline measured in the same run. Compare them with benchstat -col /text.
 func BenchmarkPasteThenKey(b *testing.B) {
 	b.Run("text=words", func(b *testing.B) { benchPasteThenKey(b, windowtest.Words(1<<20)) })
 	b.Run("text=longword", func(b *testing.B) { benchPasteThenKey(b, windowtest.LongWord(1<<20)) })
+	b.Run("text=command", func(b *testing.B) { benchPasteThenKey(b, "/echo "+windowtest.LongWord(1<<20-6)) })
 }
 
 // shown is the number of frames the window's screen has shown so far.

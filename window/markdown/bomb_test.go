@@ -86,7 +86,7 @@ func TestBombsRenderInBoundedTime(t *testing.T) {
 			}
 			start = time.Now()
 			st := New("")
-			for i := 0; i < len(text); i += 32 << 10 { // as the window is paced: 32 KiB a frame
+			for i := 0; i < len(text); i += 4 << 10 { // as the window is paced: 4 KiB a chunk
 				st.Update(text[:i], false, 80)
 			}
 			st.Update(text, true, 80)

@@ -58,6 +58,8 @@ type State struct {
 	openBlank  int
 	// scratch is the renderer, kept for its buffers.
 	scratch *renderer
+	// tail is the display of the line still arriving, kept as it grows.
+	tail growing
 }
 
 // fence is an open fenced code block: its character, length, indentation, number and region.
@@ -322,7 +324,8 @@ func (st *State) codeLine(ln string, off int) {
 // code is a line of the open fenced block.
 func (st *State) code(ln string, off int) Line {
 	c := stripSpaces(ln, st.fence.indent)
-	return Line{Spans: []Span{{Text: display(c), Class: ClassText}}, Raw: c, Off: off + len(ln) - len(c),
+	at := off + len(ln) - len(c)
+	return Line{Spans: []Span{{Text: st.tail.show(c, at), Class: ClassText}}, Raw: c, Off: at,
 		Kind: KindCode, Region: st.fence.region, Block: st.fence.block}
 }
 
@@ -338,7 +341,7 @@ func (st *State) partial(ln string, off int) Line {
 	if n := len(st.lines); st.nOpen > 0 && st.lines[n-1].Kind != KindBlank {
 		region = st.lines[n-1].Region // it goes on with the open block, most likely
 	}
-	t := display(ln)
+	t := st.tail.show(ln, off)
 	return Line{Spans: []Span{{Text: t, Class: st.base}}, Raw: ln, Off: off, Kind: KindText,
 		Region: region, Wrap: true, Cont: hangingIndent(t), Block: -1}
 }

@@ -19,7 +19,13 @@ func display(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
-	col := 0
+	appendDisplay(&b, s, 0)
+	return b.String()
+}
+
+// appendDisplay writes s as display shows it to b, s starting at column col of its line,
+// and returns the column after it.
+func appendDisplay(b *strings.Builder, s string, col int) int {
 	for _, r := range s {
 		switch {
 		case r == '\t':
@@ -34,7 +40,58 @@ func display(s string) string {
 			col++ // close enough for tab stops after wide characters
 		}
 	}
-	return b.String()
+	return col
+}
+
+// growing is display for a line that grows between two calls (the line still arriving, a
+// long word, minified code, base64 at its end): what it looked at and converted before is
+// not looked at again, so that a word of a megabyte arriving 4 KiB at a time costs its
+// length, not its length times the chunks (a frame of a flood took 270 ms in NeedsDisplay).
+type growing struct {
+	at     int             // where the line starts in the text (-1: nothing kept)
+	looked int             // bytes of it known to need nothing (whole characters)
+	dirty  bool            // a byte needed display: b holds the display of line[:looked]
+	b      strings.Builder // when dirty
+	col    int             // the column after b
+}
+
+// show returns display(s) for s, the line that starts at byte at of the text: the same
+// line as the last call's with more at its end when at is the same.
+func (g *growing) show(s string, at int) string {
+	if g.at != at || g.looked > len(s) {
+		*g = growing{at: at}
+	}
+	whole := wholeRunes(s)
+	if !g.dirty {
+		if !NeedsDisplay(s[g.looked:]) {
+			g.looked = whole
+			return s
+		}
+		g.dirty, g.looked, g.col = true, 0, 0
+		g.b.Grow(len(s) + 8)
+	}
+	g.col = appendDisplay(&g.b, s[g.looked:whole], g.col)
+	g.looked = whole
+	if whole == len(s) {
+		return g.b.String()
+	}
+	var t strings.Builder // an unfinished character at the end, as display shows it
+	t.WriteString(g.b.String())
+	appendDisplay(&t, s[whole:], g.col)
+	return t.String()
+}
+
+// wholeRunes returns the length of s without an unfinished UTF-8 sequence at its end.
+func wholeRunes(s string) int {
+	for i := len(s) - 1; i >= 0 && i >= len(s)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(s[i]) {
+			if !utf8.FullRuneInString(s[i:]) {
+				return i
+			}
+			break
+		}
+	}
+	return len(s)
 }
 
 // clean returns s with its control characters removed and its line ends made spaces: for
