@@ -80,6 +80,7 @@ type App struct {
 	frames      uint64
 	lastFrame   time.Time
 	needSync    bool
+	tcellSync   bool // the next Sync is tcell's (after Suspend), not the termWriter's
 	// input is set when the user's input was handled since the last frame: that frame is
 	// drawn at once, never held back to keep the frame rate, so that a key typed within a
 	// frame's time of the last one (typing, a stream on screen) is not shown up to 16 ms late.

@@ -25,7 +25,7 @@ func (a *App) Suspend(run func() error) error {
 	// changed size meanwhile, and its content is the other program's: redraw every cell.
 	a.buttons, a.mouseTarget = 0, nil
 	a.paste = pasteState{}
-	a.needSync = true
+	a.needSync, a.tcellSync = true, true
 	a.markDirty()
 	if err := a.screen.Resume(); err != nil {
 		return errors.Join(runErr, fmt.Errorf("taking the terminal back: %w", err))

@@ -116,6 +116,22 @@ func (t *termWriter) retell(cv *canvas) {
 // write sends the cells the canvas changed in its last flush, then places the cursor, and
 // reports whether it did; when it did not, the frame is tcell's to draw.
 func (t *termWriter) write(cv *canvas, cursor cursorState) bool {
+	return t.send(cv, cursor, false)
+}
+
+// redraw is write for a frame that paints every cell after a resize (the canvas sent them
+// all): the screen is cleared first, as tcell's Sync clears it, then every cell written. It
+// leaves tcell's buffer as the resize left it, all of it to draw, which the next frame
+// tcell draws, if any, does. It reports false when tcell must draw the frame (Sync).
+func (t *termWriter) redraw(cv *canvas, cursor cursorState) bool {
+	if t == nil || t.ti.Clear == "" {
+		return false
+	}
+	return t.send(cv, cursor, true)
+}
+
+// send writes the frame's changed cells, after clearing the screen when clear is set.
+func (t *termWriter) send(cv *canvas, cursor cursorState, clear bool) bool {
 	if t == nil || t.off || !t.ready {
 		return false
 	}
@@ -131,6 +147,10 @@ func (t *termWriter) write(cv *canvas, cursor cursorState) bool {
 		t.puts(t.exitLink)
 	}
 	t.cx, t.cy, t.styled, t.link = -1, -1, false, ""
+	if clear {
+		t.puts(t.ti.AttrOff)
+		t.puts(t.ti.Clear)
+	}
 	if len(t.in) != len(cv.sent) {
 		t.in, t.since = make([]bool, len(cv.sent)), t.since[:0] // a new size: tcell redraws all (Sync)
 	}

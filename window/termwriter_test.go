@@ -142,3 +142,47 @@ func TestTermWriterLinks(t *testing.T) {
 		t.Errorf("the frame opens or closes links %d times, want 2: %q", n, got)
 	}
 }
+
+// TestTermWriterRedrawsAfterAResize: after a resize the writer clears the screen and writes
+// every cell of the new size itself (tcell's Sync took 3–6 ms for a 200×60 screen in
+// tmux), and a terminal without a clear sequence is left to tcell.
+func TestTermWriterRedrawsAfterAResize(t *testing.T) {
+	tw, cv, out := writerFixture(t, 20, 5)
+	plain := cv.styleID(tcell.StyleDefault)
+	for x := range 20 {
+		cv.put(x, 2, "a", plain)
+	}
+	cv.flush()
+	tw.write(cv, cursorState{})
+	// The new size: every cell painted again, as a frame after a resize does.
+	if !cv.frame(cv.screen, 12, 4, true) {
+		t.Fatal("the canvas did not start afresh at a new size")
+	}
+	plain = cv.styleID(tcell.StyleDefault)
+	for y := range 4 {
+		for x := range 12 {
+			cv.put(x, y, string(rune('a'+y)), plain)
+		}
+	}
+	cv.flush()
+	out.Reset()
+	if !tw.redraw(cv, cursorState{}) {
+		t.Fatal("the writer left the redraw after a resize to tcell")
+	}
+	got := out.String()
+	clear := strings.Index(got, tw.ti.Clear)
+	if clear < 0 || clear > strings.Index(got, "a") {
+		t.Errorf("the redraw did not clear the screen before its cells: %q", got)
+	}
+	for y, c := range []string{"a", "b", "c", "d"} {
+		if n := strings.Count(got, c); n != 12 {
+			t.Errorf("row %d: %d cells sent, want 12", y, n)
+		}
+	}
+	noClear := *tw.ti
+	noClear.Clear = ""
+	tw.ti = &noClear // no clear sequence: tcell's Sync
+	if tw.redraw(cv, cursorState{}) {
+		t.Error("the writer redrew on a terminal it cannot clear")
+	}
+}
