@@ -58,8 +58,11 @@ type State struct {
 	openBlank  int
 	// scratch is the renderer, kept for its buffers.
 	scratch *renderer
-	// tail is the display of the line still arriving, kept as it grows.
-	tail growing
+	// tail is the display of the line still arriving, kept as it grows; the line that
+	// starts at scanFrom has no newline before scanned (a long word is not looked through
+	// again at each Update for its end).
+	tail              growing
+	scanFrom, scanned int
 }
 
 // fence is an open fenced code block: its character, length, indentation, number and region.
@@ -141,10 +144,19 @@ func (st *State) Update(text string, done bool, width int) int {
 	// before it start with "|".
 	lastStart, lastPipe, prevPipe := -1, false, false
 	for pos < len(text) {
-		end := strings.IndexByte(text[pos:], '\n')
+		// The line still arriving was looked through for its end up to scanned already.
+		from := pos
+		if pos == st.scanFrom {
+			from = max(pos, min(st.scanned, len(text)))
+		}
+		end := strings.IndexByte(text[from:], '\n')
+		if end >= 0 {
+			end += from - pos
+		}
 		next := pos + end + 1
 		if end < 0 {
 			if !done {
+				st.scanFrom, st.scanned = pos, len(text)
 				break
 			}
 			end, next = len(text)-pos, len(text)
