@@ -113,7 +113,11 @@ func (st *State) render(src string, off, region int) *renderer {
 	}
 	*r = renderer{base: st.base, width: st.width, src: src, off: off, region: region, pending: -1, lineSrc: -1,
 		newBlock: true, start: r.start[:0], out: r.out[:0], spans: r.spans[:0], bsrc: r.bsrc[:0],
-		tline: r.tline[:0], tcells: r.tcells[:0], trows: r.trows[:0], twrap: r.twrap[:0], tone: r.tone[:0]}
+		tline: r.tline[:0], tcells: r.tcells[:0], trows: r.trows[:0], twrap: r.twrap[:0], tone: r.tone[:0],
+		// What the last render left of its chunk of spans: a new chunk for each render of a
+		// segment of 64 lines took 256 spans for the 64 it used, the largest part of what
+		// laying out a flood allocated.
+		arena: r.arena[len(r.arena):]}
 	r.start = append(r.start, 0)
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' && i+1 < len(src) {
