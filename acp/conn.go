@@ -57,7 +57,9 @@ type Options struct {
 	Elicit Elicitor
 	// Rest, when set, is told how long the reader has read and handled the agent's lines
 	// since it last rested or waited for one (at least restAfter), and says how long it
-	// rests now (0: not at all): the agent meanwhile waits on its own pipe. The application has the
+	// rests now (0: not at all): the agent meanwhile waits on its own pipe. That time
+	// includes the waits inside the handling of a line (for a free request slot,
+	// MaxAgentRequests): a rest should be bounded. The application has the
 	// reader of a flooding agent rest while the user types, so that keys find a CPU.
 	Rest func(busy time.Duration) time.Duration
 	// Go starts the connection's goroutines: its reader ("acp reader <agent>"), its

@@ -787,15 +787,22 @@ func (a *App) Typing() bool {
 }
 
 // ReaderRest is how long a goroutine that takes in what agents send (an ACP connection's
-// reader) rests after busy of work without one, while the user types (Typing): twice as
-// long, so that a flooding agent takes a third of a CPU meanwhile, the keys the rest (the
-// agent waits on its own pipe); nothing otherwise. Any goroutine may call it.
+// reader) rests after busy of work without a wait for the agent, while the user types
+// (Typing): twice as long, so that a flooding agent takes a third of a CPU meanwhile, the
+// keys the rest (the agent waits on its own pipe), but never more than maxReaderRest; nothing
+// otherwise. Any goroutine may call it.
 func (a *App) ReaderRest(busy time.Duration) time.Duration {
 	if !a.Typing() {
 		return 0
 	}
-	return typingRest * busy
+	return min(typingRest*busy, maxReaderRest)
 }
+
+// maxReaderRest bounds a reader's rest: what it counts as busy includes the waits inside its
+// work (for a free slot when the agent asks more than the dialogs shown can hold), and a
+// reader that had waited seconds for the user then rested twice as long, the agent's next
+// messages unread meanwhile (an e2e test of fifty questions timed out on it, under load).
+const maxReaderRest = 4 * time.Millisecond
 
 // SetClipboard puts text in Sidekicks' own clipboard (what Shift-Ins pastes) and in the
 // system's, through the terminal (OSC 52, which tcell writes with the next output). Nothing

@@ -52,6 +52,9 @@ func TestReaderRestOnlyWhileTyping(t *testing.T) {
 	if d := a.ReaderRest(time.Millisecond); d != 2*time.Millisecond {
 		t.Errorf("the reader rests %v after 1 ms of work while the user types, want 2 ms", d)
 	}
+	if d := a.ReaderRest(5 * time.Second); d != maxReaderRest {
+		t.Errorf("the reader rests %v after 5 s of work (a wait for a free slot among them), want %v", d, maxReaderRest)
+	}
 	a.lastInput.Store(time.Now().Add(-typingWindow - time.Millisecond).UnixNano())
 	if d := a.ReaderRest(time.Millisecond); d != 0 {
 		t.Errorf("the reader rests %v once the typing stopped, want 0", d)
