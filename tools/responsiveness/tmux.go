@@ -81,8 +81,19 @@ func (s *server) close() {
 		s.ctlIn.Close()
 	}
 	exec.Command("tmux", "-L", s.socket, "kill-server").Run()
-	if s.ctl != nil {
-		s.ctl.Wait()
+	if s.ctl == nil {
+		return
+	}
+	// The control client ends with the server; once in a hundred runs the server did not
+	// end, and the script waited for its client for good, its figures printed.
+	done := make(chan struct{})
+	go func() { s.ctl.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = s.ctl.Process.Kill()
+		exec.Command("tmux", "-L", s.socket, "kill-server").Run()
+		<-done
 	}
 }
 
