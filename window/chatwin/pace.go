@@ -30,7 +30,7 @@ const typingPaceTime = 1 * time.Millisecond
 const ownRevs = 1 << 62
 
 // paced is the conversation as the view reads it: the text of entries that stream reaches
-// the view a slice at a time (slice), in order. Entries already done when the view first
+// the view a chunk at a time (chunkBytes), in order. Entries already done when the view first
 // reads them (the history, pages of it loaded later, a short message that came whole) and
 // what was there when the window opened are read whole: the view lays out only what is
 // visible of them. A long entry that came whole after the window opened is paced as if it
@@ -47,8 +47,7 @@ type paced struct {
 	behind  bool  // some text was held back in this frame: another frame is needed
 	lastSeq int64 // the newest entry the view was given: one after it came after the first frame
 
-	now  func() time.Time // the clock the window's slices of layout are measured with
-	read int              // bytes of new text given to the view in this Sync
+	now func() time.Time // the clock the window's slices of layout are measured with
 }
 
 // heldEntry is how much of one entry's text the view has been given.
@@ -71,7 +70,6 @@ func (p *paced) frame(read bool) {
 	if read {
 		p.budget = chunkBytes
 	}
-	p.read = 0
 	if r := p.src.Rev(); r != p.srcRev || p.behind || !p.synced {
 		p.srcRev = r
 		p.rev++
@@ -118,7 +116,6 @@ func (p *paced) Entry(i int) (chat.Entry, bool) {
 	if h.released < len(e.Text) && p.budget > 0 {
 		end := sliceEnd(e.Text, h.released, p.budget)
 		p.budget -= min(end-h.released, p.budget)
-		p.read += end - h.released
 		h.released = end
 	}
 	whole := h.released == len(e.Text)
