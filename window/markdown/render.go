@@ -129,11 +129,20 @@ func (st *State) render(src string, off, region int) *renderer {
 		r.plain(0, len(r.start))
 		return r
 	}
-	r.bsrc = append(r.bsrc, src...)
-	doc := md.Parser().Parse(text.NewReader(r.bsrc))
-	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+	if n := r.plainParagraph(); n > 0 && !goldmarkOnly {
+		// What goldmark makes of it, drawn without it: a paragraph of one text per line.
 		r.newBlock = true
-		r.block(c)
+		for k := range n {
+			r.text(r.line(k), r.start[k], style{cls: r.base})
+			r.breakLine(KindText)
+		}
+	} else {
+		r.bsrc = append(r.bsrc, src...)
+		doc := md.Parser().Parse(text.NewReader(r.bsrc))
+		for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+			r.newBlock = true
+			r.block(c)
+		}
 	}
 	r.newBlock = true // blank lines after the last block are a region of their own
 	r.fill(len(r.start))
@@ -150,6 +159,58 @@ func (st *State) render(src string, off, region int) *renderer {
 		r.blankTail = r.blankReg
 	}
 	return r
+}
+
+// goldmarkOnly turns off the plain paragraph's own path (plainParagraph), for the tests
+// that compare it with goldmark's.
+var goldmarkOnly = false
+
+// plainParagraph returns the lines of a segment that is one paragraph of plain prose,
+// then blank lines only (0 when it is anything else): each line starts with an ASCII
+// letter, ends with no space, and holds printable ASCII but none of the characters that
+// start inline markup, a table's cell, an entity or an escape. goldmark draws such a
+// paragraph as one text per line, which the renderer draws as the line itself: the prose
+// an agent streams, and most of what a flood holds, are drawn without a parse (goldmark's
+// nodes were the largest part of what laying out a flood allocated, and its parse the most
+// of the time; TestPlainParagraphIsDrawnAsGoldmarkDoes compares the two).
+func (r *renderer) plainParagraph() int {
+	n := 0
+	for k := range r.start {
+		ln := r.line(k)
+		if isBlank(ln) {
+			if k == 0 {
+				return 0
+			}
+			if n == 0 {
+				n = k
+			}
+			continue
+		}
+		if n > 0 || !plainLine(ln) {
+			return 0
+		}
+	}
+	if n == 0 {
+		n = len(r.start)
+	}
+	return n
+}
+
+// plainLine reports a line of plain prose (plainParagraph).
+func plainLine(ln string) bool {
+	if c := ln[0] | 0x20; c < 'a' || c > 'z' || ln[len(ln)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(ln); i++ {
+		switch c := ln[i]; {
+		case c < 0x20 || c > 0x7e:
+			return false
+		case c == '*' || c == '_' || c == '`' || c == '[' || c == ']' || c == '!' || c == '<' ||
+			c == '>' || c == '\\' || c == '&' || c == '~' || c == '|':
+			return false
+		}
+	}
+	return true
 }
 
 // blanksOnly reports whether blank lines after src cannot change how src renders, nor be
