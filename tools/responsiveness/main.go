@@ -173,6 +173,8 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	before, _ := rssKiB(pid)
+	cpu0, _ := cpuTime(pid)
+	start := time.Now()
 	if err := m.sendText(app, []string{"F6"}, fmt.Sprintf("/floodlines %d", flood), []string{"Enter", "F6"}); err != nil {
 		return err
 	}
@@ -185,6 +187,8 @@ func run(bin string, nKeys, flood, word, lines int) error {
 		return err
 	}
 	after, _ := rssKiB(pid)
+	cpu1, _ := cpuTime(pid)
+	wall := time.Since(start)
 	signal(pid, syscall.SIGUSR2)
 	worst(fmt.Sprintf("keys during a %d-line flood in another window", flood), floodKeys, idle)
 	fmt.Printf("                          cat meanwhile %s\n", summary(catKeys))
@@ -200,7 +204,8 @@ func run(bin string, nKeys, flood, word, lines int) error {
 			fmt.Printf("                          inside sidekicks: %v\n", err)
 		}
 	}
-	fmt.Printf("RSS %d → %d MiB over the flood\n", before>>10, after>>10)
+	fmt.Printf("RSS %d → %d MiB over the flood; sidekicks used %.2f s of CPU in its %.2f s (%.0f %% of a CPU)\n",
+		before>>10, after>>10, (cpu1 - cpu0).Seconds(), wall.Seconds(), 100*(cpu1-cpu0).Seconds()/wall.Seconds())
 	if floodOnly {
 		return nil
 	}

@@ -247,6 +247,34 @@ func rssKiB(pid int) (int64, error) { return statusKiB(pid, "VmRSS") }
 // (a paste, a long reply) whatever the amount of text held.
 func anonKiB(pid int) (int64, error) { return statusKiB(pid, "RssAnon") }
 
+// cpuTime returns the CPU time a process has used, user and system, from /proc/PID/stat
+// (in clock ticks of 10 ms, Linux's USER_HZ).
+func cpuTime(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The fields after the command's name, which is in parentheses and may hold spaces:
+	// state is the first, utime and stime the 12th and 13th.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0, fmt.Errorf("/proc/%d/stat: %q", pid, b)
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, fmt.Errorf("/proc/%d/stat: %q", pid, b)
+	}
+	var ticks int64
+	for _, v := range f[11:13] {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("/proc/%d/stat: %w", pid, err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, nil
+}
+
 // statusKiB reads one of the KiB fields of /proc/PID/status.
 func statusKiB(pid int, field string) (int64, error) {
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
