@@ -1,6 +1,7 @@
 package acp
 
 import (
+	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -200,6 +201,16 @@ func (s *chunkScanner) str() (raw []byte, escaped, ok bool) {
 	}
 	start := s.i
 	for s.i < len(s.b) {
+		// Most of a string is bytes that need no look: skip them eight at a time, then one.
+		for s.i+8 <= len(s.b) && !special8(binary.LittleEndian.Uint64(s.b[s.i:])) {
+			s.i += 8
+		}
+		for s.i < len(s.b) && plainJSON[s.b[s.i]] {
+			s.i++
+		}
+		if s.i == len(s.b) {
+			break
+		}
 		c := s.b[s.i]
 		switch {
 		case c == '"':
@@ -229,6 +240,24 @@ func (s *chunkScanner) str() (raw []byte, escaped, ok bool) {
 		}
 	}
 	return nil, false, false
+}
+
+// plainJSON tells the bytes a JSON string holds as they are: all but '"', '\\' and the
+// control characters.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// special8 reports whether any of the eight bytes in x is '"', '\\' or a control character:
+// a byte equal to 0 in x^'"' or x^'\\', or below 0x20 in x. Each term sets the high bit of
+// such a byte; it may set that of a byte after one too (a borrow), never when there is none.
+func special8(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q, b := x^(ones*'"'), x^(ones*'\\')
+	return ((q-ones)&^q|(b-ones)&^b|(x-ones*0x20)&^x)&highs != 0
 }
 
 // skip reads and validates any value.
@@ -360,6 +389,15 @@ func hex4(b []byte) rune {
 // replaced by U+FFFD.
 func unquote(dst, raw []byte) []byte {
 	for i := 0; i < len(raw); {
+		// A run of ASCII without escapes, copied at once.
+		j := i
+		for j < len(raw) && raw[j] != '\\' && raw[j] < utf8.RuneSelf {
+			j++
+		}
+		dst = append(dst, raw[i:j]...)
+		if i = j; i == len(raw) {
+			break
+		}
 		c := raw[i]
 		switch {
 		case c == '\\':

@@ -1,7 +1,9 @@
 package acp
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"math/rand"
 	"testing"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -90,4 +92,56 @@ func FuzzScanChunk(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		checkAgainstJSON(t, line)
 	})
+}
+
+// BenchmarkScanChunk scans the line of a chunk an agent floods with (the demo agent's
+// /floodlines: a short line of text, its newline escaped), the reading goroutine's hot path.
+func BenchmarkScanChunk(b *testing.B) {
+	line := []byte(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789abcdef","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"flood line 0000001\n"}}}}`)
+	prose := []byte(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"sess_0123456789abcdef","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"The scanner reads the line once, and copies the text of the chunk out of it: \"quoted\" words, a newline\nand a word in French, café, are unescaped on the way.\n"}}}}`)
+	for _, tc := range []struct {
+		name string
+		line []byte
+	}{{"flood", line}, {"prose", prose}} {
+		b.Run("line="+tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(tc.line)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := scanChunk(tc.line); !ok {
+					b.Fatal("not a chunk")
+				}
+			}
+		})
+	}
+}
+
+// TestSpecial8: the eight-byte test agrees with a byte at a time, for words with one
+// special byte anywhere, none, or several, and bytes of every value around them.
+func TestSpecial8(t *testing.T) {
+	rnd := rand.New(rand.NewSource(1))
+	check := func(b [8]byte) {
+		want := false
+		for _, c := range b {
+			want = want || !plainJSON[c]
+		}
+		if got := special8(binary.LittleEndian.Uint64(b[:])); got != want {
+			t.Fatalf("special8(%q) = %v, want %v", b[:], got, want)
+		}
+	}
+	for range 200000 {
+		var b [8]byte
+		for i := range b {
+			b[i] = byte(0x20 + rnd.Intn(0xe0)) // plain, mostly, but '"' and '\\'
+		}
+		check(b)
+		b[rnd.Intn(8)] = byte(rnd.Intn(256)) // any byte, anywhere
+		check(b)
+	}
+	for c := range 256 { // each byte value alone, in each place
+		for i := range 8 {
+			b := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
+			b[i] = byte(c)
+			check(b)
+		}
+	}
 }
