@@ -2,7 +2,8 @@
 
 // Built only with -tags profile (make profile): a developer's hooks to see where a
 // running binary's memory and time go. SIGUSR1 writes a heap profile and the runtime's
-// memory figures into $SIDEKICKS_PROFILE_DIR (built with -tags profile,memory.counters,
+// memory figures into $SIDEKICKS_PROFILE_DIR (allocations sampled every 4 KiB, unless
+// SIDEKICKS_PROFILE_HEAP=0; built with -tags profile,memory.counters,
 // those of SQLite's C allocator too: live allocations, bytes and regions mapped); with
 // SIDEKICKS_PROFILE_CPU=1 a CPU profile and an execution trace run from the start until
 // SIGUSR2. keys.txt gets a line for each
@@ -42,9 +43,13 @@ func init() {
 	// Agents started from here (the demo agent is this binary) would otherwise truncate
 	// and write the same files.
 	profileCPU := os.Getenv("SIDEKICKS_PROFILE_CPU") == "1"
+	fineHeap := os.Getenv("SIDEKICKS_PROFILE_HEAP") != "0"
 	os.Unsetenv("SIDEKICKS_PROFILE_DIR")
 	os.Unsetenv("SIDEKICKS_PROFILE_CPU")
-	runtime.MemProfileRate = 4096 // fine enough to tell the holders of a few MB apart
+	os.Unsetenv("SIDEKICKS_PROFILE_HEAP")
+	if fineHeap {
+		runtime.MemProfileRate = 4096 // fine enough to tell the holders of a few MB apart
+	}
 	var cpu, tr *os.File
 	if profileCPU {
 		cpu, _ = os.Create(filepath.Join(dir, "cpu.pprof"))
