@@ -307,10 +307,19 @@ func (w *Widget) drawInput(r window.Region, rows []vrow, focused bool) {
 	}
 }
 
-// drawInputRow draws one row of the input's text, tabs as spaces up to the next stop.
+// drawInputRow draws one row of the input's text, tabs as spaces up to the next stop. The
+// text between two tabs (or control characters, which the input does not hold) goes to
+// Region.Text in one piece, which lays out a run of printable ASCII at once: a cluster at a
+// time, a key typed at the end of a long message repainted its rows at about a microsecond
+// a character.
 func drawInputRow(r window.Region, y int, s string) int {
 	x := 0
 	for s != "" {
+		if n := textRun(s); n > 0 && !inputByCluster {
+			x += r.Text(x, y, s[:n], window.ClassDialogInput)
+			s = s[n:]
+			continue
+		}
 		c, cw, rest := cluster(s, x)
 		if c == "\t" {
 			r.Text(x, y, blanks[:cw], window.ClassDialogInput)
@@ -321,6 +330,22 @@ func drawInputRow(r window.Region, y int, s string) int {
 		s = rest
 	}
 	return x
+}
+
+// inputByCluster makes drawInputRow draw a cluster at a time, for the test that compares
+// the two ways (TestInputRowInOnePiece).
+var inputByCluster = false
+
+// textRun returns how long the text at the start of s is before its first control
+// character (C0, DEL, C1): clusters never cross one, so Region.Text draws that text, and
+// counts its cells, as drawInputRow's clusters one by one would.
+func textRun(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // drawList draws the completion list over the bottom of the conversation, above the rule.
