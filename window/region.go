@@ -120,7 +120,14 @@ func (r Region) covered(ax, ay, w int, p *pen) {
 }
 
 // spaces draws n spaces from (x, y).
-func (r Region) spaces(x, y, n int, st tcell.Style) {
+func (r Region) spaces(x, y, n int, st tcell.Style) { r.repeat(x, y, n, " ", st) }
+
+// Repeat draws the one-cell cluster g (a box-drawing character: a rule) n times from (x, y)
+// in the style of class c, clipped to the region: one style and one cluster for the whole
+// run, where Text called for each cell segments it again each time.
+func (r Region) Repeat(x, y, n int, g string, c Class) { r.repeat(x, y, n, g, r.style(c)) }
+
+func (r Region) repeat(x, y, n int, g string, st tcell.Style) {
 	ay := r.origin.Y + y
 	if ay < r.clip.Y || ay >= r.clip.Y+r.clip.H {
 		return
@@ -129,7 +136,7 @@ func (r Region) spaces(x, y, n int, st tcell.Style) {
 	for i := 0; i < n; i++ {
 		ax := r.origin.X + x + i
 		if ax >= r.clip.X && ax < r.clip.X+r.clip.W {
-			r.putCell(ax, ay, " ", &p)
+			r.putCell(ax, ay, g, &p)
 		}
 	}
 }

@@ -277,9 +277,7 @@ func (w *Widget) drawRule(r window.Region) {
 		}
 	}
 	W, _ := r.Size()
-	for ; x < W; x++ {
-		r.Text(x, 0, "─", window.ClassFrame)
-	}
+	r.Repeat(x, 0, W-x, "─", window.ClassFrame)
 }
 
 // drawInput draws the rows of the input that hold the cursor, and places the cursor.

@@ -332,9 +332,7 @@ func (w *Widget) drawFind(r window.Region, focused bool) {
 	x += r.Text(x, 0, " ", window.ClassDialogInput)
 	x += r.Text(x, 0, " "+w.findStatus(lang)+" ", window.ClassComment)
 	W, _ := r.Size()
-	for ; x < W; x++ {
-		r.Text(x, 0, "─", window.ClassFrame)
-	}
+	r.Repeat(x, 0, W-x, "─", window.ClassFrame)
 	if focused {
 		r.ShowCursor(min(cursor, W-1), 0)
 	}
